@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Run every test of the collection: the doctests in each game script and
+every tests/*.txt doctest document.
+
+    python3 tests/run.py            # everything, one process per unit
+    python3 tests/run.py medici     # only units whose name contains 'medici'
+    python3 tests/run.py -v         # doctest's verbose output
+
+Each unit (a script or a .txt file) runs in a child process of the same
+interpreter, so units run side by side on several cores and a crash in one
+cannot hide the others.  Ends with one line 'N passed, N failed' and exits 1
+when anything failed or when nothing ran.  Standard library only.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SCRIPTS = ["freecell.py", "klondike.py", "pousse.py", "medici.py"]
+
+
+def units():
+    "Every test unit: the scripts that exist, then the tests/*.txt files."
+    found = [os.path.join(ROOT, s) for s in SCRIPTS
+             if os.path.exists(os.path.join(ROOT, s))]
+    found += [os.path.join(HERE, f) for f in sorted(os.listdir(HERE))
+              if f.endswith(".txt")]
+    return found
+
+
+def run_one(path, verbose):
+    "Run one unit in this process; print and return (failed, attempted)."
+    import doctest
+    import importlib.util
+    sys.path.insert(0, ROOT)
+    flags = doctest.ELLIPSIS
+    if path.endswith(".py"):
+        name = os.path.basename(path)[:-3]
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        result = doctest.testmod(module, verbose=verbose, optionflags=flags)
+    else:
+        result = doctest.testfile(path, module_relative=False,
+                                  verbose=verbose, optionflags=flags,
+                                  encoding="utf-8")
+    return result.failed, result.attempted
+
+
+def report(unit, status, out, began, verbose):
+    "Print one finished unit's outcome; return its (passed, failed)."
+    out.seek(0)
+    text = out.read().decode("utf-8", "replace")
+    lines = text.rstrip("\n").split("\n")
+    last = lines[-1].split()
+    if status == 0 and len(last) == 3 and last[0] == "RESULT":
+        p, f = int(last[1]), int(last[2])
+        body = "\n".join(lines[:-1])
+    else:
+        p, f = 0, 1
+        body = text + "\n(exit status %d)" % status
+    if body.strip() and (f or verbose):
+        print(body)
+    print("%-28s %4d passed, %d failed  %5.1f s"
+          % (os.path.relpath(unit, ROOT), p, f, time.time() - began))
+    sys.stdout.flush()
+    return p, f
+
+
+def main(argv):
+    verbose = "-v" in argv
+    words = [a for a in argv if not a.startswith("-")]
+    if "--one" in argv:
+        failed, attempted = run_one(words[0], verbose)
+        print("RESULT %d %d" % (attempted - failed, failed))
+        return 0
+    todo = [u for u in units() if not words or
+            any(w in os.path.basename(u) for w in words)]
+    jobs = max(1, min(len(todo), os.cpu_count() or 1))
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    passed = failed = 0
+    running = []
+    pending = list(todo)
+    start = time.time()
+    while pending or running:
+        while pending and len(running) < jobs:
+            unit = pending.pop(0)
+            cmd = [sys.executable, os.path.abspath(__file__), "--one", unit]
+            if verbose:
+                cmd.append("-v")
+            out = tempfile.TemporaryFile()
+            proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL, env=env, cwd=ROOT)
+            running.append((unit, proc, out, time.time()))
+        done = [r for r in running if r[1].poll() is not None]
+        if not done:
+            time.sleep(0.02)
+            continue
+        for unit, proc, out, began in done:
+            running.remove((unit, proc, out, began))
+            p, f = report(unit, proc.returncode, out, began, verbose)
+            passed += p
+            failed += f
+    print("total %.1f s" % (time.time() - start))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
