@@ -1,0 +1,902 @@
+#!/usr/bin/env python3
+"""FreeCell, as nnfc.awk plays it and past it: Microsoft deal numbers, standard
+notation, supermoves and safe autoplay, in one file.
+
+    python3 freecell.py              a random Microsoft deal (its number is shown)
+    python3 freecell.py -g 617       deal 617
+    python3 freecell.py -g 1 < game.txt     replay a game from a notation file
+
+THE GAME.  52 cards are dealt face up into eight columns.  A column's last card
+is exposed.  Free cells a-d hold one card each.  The four foundations (h) are
+built up by suit from the ace to the king; the game is won when all 52 are
+home.  On the columns, a card goes on an exposed card one rank higher and of
+the other colour (Baker's Game: of the same suit), or into an empty column.
+
+SUPERMOVES.  A run of cards in sequence at the end of a column moves as one,
+as if card by card through the free places: at most (1 + empty free cells) x
+2^(empty columns) cards, where an empty destination column is not counted.
+
+NOTATION (standard, as FreeCell Pro and fc-solve write it).  A move is two
+characters, source then destination:
+
+    63      column 6 onto column 3 (the longest run that fits there)
+    7a      column 7 to free cell a          a3    free cell a onto column 3
+    4h  40  column 4 to its foundation       4     the same, shorter
+    ah      free cell a to its foundation    a     the same, shorter
+    41v2    fc-solve's extended form: exactly 2 cards (count in hex)
+
+Into an empty column the plain form moves as many cards as the rule allows.
+Several moves may share a line; '#' starts a comment; blank lines are ignored.
+fc-solve's own chatter around its moves (-=-=- lines, "This game is
+solveable.", state counts) is skipped, so its output can be piped in whole.
+fc-solve -snx writes a plain move into an empty column for one card (and the
+'v' count for more); after its -=-=- header line, or with --snx, freecell.py
+reads it that way.
+
+SAFE AUTOPLAY (Microsoft's and FreeCell Pro's rule), after every move unless
+--no-autoplay: an ace goes home at once, a two once its ace is home, any other
+card once both foundations of the other colour hold the rank below it (in
+Baker's Game every card that can go home is safe).  The cards it sends home
+are shown with the move, and a move and its autoplay are one step for undo.
+fc-solve writes out every foundation move, so replay its solutions with
+--no-autoplay.
+
+COMMANDS (besides moves):
+    u, undo        take back the last move (and its autoplay); unlimited
+    restart        back to the deal         new [N]   deal N, or a random deal
+    history        the game so far in standard notation, one line, replayable
+    board          show the board           export    the position in fc-solve's format
+    help           this list                quit      leave (so does end of input)
+
+OPTIONS:
+    -g N, --game N      Microsoft deal 1..8589934591 (FreeCell Pro's range), or
+                        Windows' unshuffled -1 and -2; random when omitted
+    --board FILE        start from a position in fc-solve's board format: one
+                        line a column (first card first, optional ':'), with
+                        optional "Foundations: H-6 C-9 D-2 S-0" and
+                        "Freecells: QS 3S - KD" lines ('-' = empty); '-' = stdin
+    --export            print the start position in fc-solve's format and exit:
+                        freecell.py -g 1 --export | fc-solve -m -snx -l lg
+    --cells N           0..10 free cells (default 4)
+    --bakers            Baker's Game: build by suit
+    --no-autoplay       never move cards home by itself
+    --snx               read a plain move into an empty column as one card, as
+                        fc-solve -snx writes it (automatic after its header)
+    -q, --quiet         print only the final board and the result
+    --color=WHEN        auto (default), always or never;  -m = --color=never
+    --ascii             suits as letters C D H S (automatic when the output
+                        cannot print the suit symbols)
+
+Exit status: 0 when every input line was accepted, 1 when one was rejected
+(each rejection prints one line on stderr naming the input line), 2 for bad
+options, 130 after Ctrl-C.
+
+A SESSION (checked by the tests):
+
+>>> play("-g 1 --ascii -m", "3a 32  # two moves")
+Move 1: 3a
+Move 2: 32
+FreeCell game 1                                   move 2
+ a   b   c   d         C   D   H   S
+ 2H  ..  ..  ..        ..  ..  ..  ..
+<BLANKLINE>
+ 1   2   3   4   5   6   7   8
+ JD  2D  9H  JC  5D  7H  7C  5H
+ KD  KC  9S  5S  AD  QC  KH  3H
+ 2S  KS  9D  QD  JS  AS  AH  3C
+ 4C  5C  TS  QH  4H  AC  4D  7S
+ 3S  TD  4S  TH  8H  2C  JH  7D
+ 6D  8S      QS  6C  3D  8C  TC
+ 6S  9C      6H
+     8D
+"""
+
+import os
+import re
+import sys
+
+################ Cards
+## Throughout this program:
+##   card   an int 0..51, rank*4 + suit, in Microsoft's deck order AC AD AH AS 2C ... KS
+##   rank   0..12 for A..K;  suit 0..3 for C D H S (D and H are red)
+##   pos    a position: (cells, homes, cols); cells a tuple of cards or None, homes a
+##          tuple of 4 counts (cards home per suit), cols a tuple of 8 tuples of cards
+##          (first dealt first, exposed card last)
+##   place  a character of the notation: '1'..'8' a column, 'a'..'j' a cell, 'h' home
+
+RANKS, SUITS = "A23456789TJQK", "CDHS"
+NCOLS, MAX_CELLS, NCARDS = 8, 10, 52
+# Cells are lettered as fc-solve letters them: 'h' is the foundations, so the 8th is 'k'.
+COLUMNS, CELLS = "12345678", "abcdefgklm"
+DECK = tuple(range(NCARDS))
+
+
+def rank(card): return card >> 2
+def suit(card): return card & 3
+def red(card): return suit(card) in (1, 2)
+
+
+def card_name(card):
+    "Card in letters: 'TS'."
+    return RANKS[rank(card)] + SUITS[suit(card)]
+
+
+def parse_card(text):
+    """Card from 'TS', '10s', 'ah': None if text is no card.
+
+    >>> [card_name(parse_card(t)) for t in ('TS', '10s', 'ah')], parse_card('1x')
+    (['TS', 'TS', 'AH'], None)
+    """
+    text = text.upper().replace("10", "T")
+    if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
+        return None
+    return RANKS.index(text[0]) * 4 + SUITS.index(text[1])
+
+################ The deal: Microsoft FreeCell's generator (the same in every card script)
+
+def ms_rand(seed):
+    """Microsoft FreeCell's rand() for deal number seed, as an endless iterator;
+    FreeCell Pro's extension covers 2^31 <= seed < 2^33.
+
+    >>> r = ms_rand(1); [next(r) for _ in range(4)]
+    [41, 18467, 6334, 26500]
+    """
+    state = seed - 2**32 if seed >= 2**32 else seed
+    while True:
+        state = (state * 214013 + 2531011) & 0xFFFFFFFF
+        if seed >= 2**32:
+            yield ((state >> 16) & 0xFFFF) + 1
+        elif seed >= 2**31:
+            yield ((state >> 16) & 0x7FFF) | 0x8000
+        else:
+            yield (state >> 16) & 0x7FFF
+
+
+def ms_shuffle(deck, seed):
+    """The cards of deck in the order Microsoft deal number seed deals them.
+
+    >>> ms_shuffle(range(8), 1)
+    [1, 7, 4, 0, 6, 3, 5, 2]
+    """
+    deck, rand, dealt = list(deck), ms_rand(seed), []
+    while deck:
+        j = next(rand) % len(deck)
+        dealt.append(deck[j])
+        deck[j] = deck[-1]
+        deck.pop()
+    return dealt
+
+################ FreeCell's deals
+
+MAX_DEAL = 2**33 - 1
+# Windows' two unshuffled deals, in dealing order (row by row across the columns).
+FIXED_DEALS = {
+    -1: "AC AD AH AS QC QD QH QS 3C 3D 3H 3S TC TD TH TS 5C 5D 5H 5S 8C 8D 8H 8S "
+        "7C 7D 7H 7S 6C 6D 6H 6S 9C 9D 9H 9S 4C 4D 4H 4S JC JD JH JS 2C 2D 2H 2S "
+        "KC KD KH KS",
+    -2: "AS AH AD AC 7S 7H 7D 7C KS KH KD KC 6S 6H 6D 6C QS QH QD QC 5S 5H 5D 5C "
+        "JS JH JD JC 4S 4H 4D 4C TS TH TD TC 3S 3H 3D 3C 9S 9H 9D 9C 2S 2H 2D 2C "
+        "8S 8H 8D 8C",
+}
+
+
+def valid_deal(number):
+    "Whether number names a deal: 1..8589934591, -1 or -2."
+    return 1 <= number <= MAX_DEAL or number in FIXED_DEALS
+
+
+def deal(number, ncells=4):
+    """The start position of deal number: card i of the dealing order goes to
+    column i % 8.
+
+    >>> ' '.join(map(card_name, deal(1)[2][0]))
+    'JD KD 2S 4C 3S 6D 6S'
+    >>> ' '.join(map(card_name, deal(-1)[2][7]))
+    'QS TS 8S 6S 4S 2S'
+    """
+    if number in FIXED_DEALS:
+        order = [parse_card(c) for c in FIXED_DEALS[number].split()]
+    else:
+        order = ms_shuffle(DECK, number)
+    cols = tuple(tuple(order[i::NCOLS]) for i in range(NCOLS))
+    return ((None,) * ncells, (0, 0, 0, 0), cols)
+
+################ The rules
+
+def fits(card, onto, bakers=False):
+    "Whether card may go on onto in a column."
+    if rank(onto) != rank(card) + 1:
+        return False
+    return suit(card) == suit(onto) if bakers else red(card) != red(onto)
+
+
+def run_length(col, bakers=False):
+    "How many cards at the end of col are in sequence."
+    n = 1 if col else 0
+    while n < len(col) and fits(col[-n], col[-n - 1], bakers):
+        n += 1
+    return n
+
+
+def capacity(pos, to_empty_column=False):
+    """The most cards one supermove can carry: (1 + empty cells) x 2^(empty
+    columns), an empty destination column not counted.
+
+    >>> capacity(((None,) * 4, (0,) * 4, ((),) * 2 + ((1,),) * 6))
+    20
+    >>> capacity(((None,) * 4, (0,) * 4, ((),) * 2 + ((1,),) * 6), True)
+    10
+    """
+    cells, _, cols = pos
+    empty = sum(1 for c in cols if not c) - (1 if to_empty_column else 0)
+    return (1 + cells.count(None)) * 2 ** empty
+
+
+def goes_home(pos, card):
+    "Whether card is the next card of its foundation."
+    return pos[1][suit(card)] == rank(card)
+
+
+def safe_home(pos, card, bakers=False):
+    """Whether autoplay may send card home: it goes there, and no card left in
+    play could still need it (the Microsoft / FreeCell Pro rule)."""
+    if not goes_home(pos, card):
+        return False
+    if bakers or rank(card) <= 1:
+        return True
+    homes = pos[1]
+    opposite = (0, 3) if red(card) else (1, 2)
+    return min(homes[s] for s in opposite) >= rank(card)
+
+
+def won(pos):
+    return sum(pos[1]) == NCARDS
+
+
+class Illegal(Exception):
+    "A move the rules do not allow; its text says why."
+
+
+def column(pos, place):
+    return pos[2][COLUMNS.index(place)]
+
+
+def cell(pos, place):
+    return pos[0][CELLS.index(place)]
+
+
+def resolve(pos, move, bakers=False):
+    """The move (source, target, count) with its count settled, or Illegal with
+    the reason.  count None asks for as many cards as fit."""
+    source, target, count = move
+    if source == target:
+        raise Illegal("source and destination are the same")
+    if source in CELLS:
+        card = cell(pos, source)
+        if card is None:
+            raise Illegal("cell %s is empty" % source)
+        if target in CELLS:
+            raise Illegal("no moves from cell to cell")
+        if count not in (None, 1):
+            raise Illegal("a cell holds one card")
+        check_single(pos, card, target, bakers)
+        return (source, target, 1)
+    col = column(pos, source)
+    if not col:
+        raise Illegal("column %s is empty" % source)
+    if target in CELLS or target == "h":
+        if count not in (None, 1):
+            raise Illegal("only one card goes to a %s" % ("cell" if target in CELLS else "foundation"))
+        check_single(pos, col[-1], target, bakers)
+        return (source, target, 1)
+    return (source, target, run_count(pos, col, column(pos, target), count, bakers))
+
+
+def check_single(pos, card, target, bakers):
+    "Illegal unless card may go to target."
+    if target == "h":
+        if not goes_home(pos, card):
+            need = pos[1][suit(card)]
+            raise Illegal("%s does not go home: %s comes first"
+                          % (card_name(card), card_name(need * 4 + suit(card))))
+    elif target in CELLS:
+        held = cell(pos, target)
+        if held is not None:
+            raise Illegal("cell %s holds %s" % (target, card_name(held)))
+    else:
+        col = column(pos, target)
+        if col and not fits(card, col[-1], bakers):
+            raise Illegal("%s does not go on %s" % (card_name(card), card_name(col[-1])))
+
+
+def run_count(pos, col, dest, count, bakers):
+    "How many cards of col move onto column dest, or Illegal."
+    run = run_length(col, bakers)
+    if dest:
+        need = next((n for n in range(1, run + 1) if fits(col[-n], dest[-1], bakers)), None)
+        if need is None:
+            raise Illegal("%s does not go on %s" % (card_name(col[-1]), card_name(dest[-1])))
+        if count is not None and count != need:
+            raise Illegal("the run that goes on %s is %d cards, not %d"
+                          % (card_name(dest[-1]), need, count))
+        most = capacity(pos)
+        if need > most:
+            raise Illegal("can move %d cards, the run is %d" % (most, need))
+        return need
+    most = capacity(pos, to_empty_column=True)
+    if count is None:
+        return min(run, most)
+    if count > run:
+        raise Illegal("the run is %d cards, not %d" % (run, count))
+    if count > most:
+        raise Illegal("can move %d cards, not %d" % (most, count))
+    return count
+
+
+def apply(pos, move):
+    "The position after a settled move (source, target, count)."
+    source, target, count = move
+    cells, homes, cols = list(pos[0]), list(pos[1]), list(pos[2])
+    if source in CELLS:
+        i = CELLS.index(source)
+        cards, cells[i] = (cells[i],), None
+    else:
+        i = COLUMNS.index(source)
+        cards, cols[i] = cols[i][-count:], cols[i][:-count]
+    if target == "h":
+        homes[suit(cards[0])] += 1
+    elif target in CELLS:
+        cells[CELLS.index(target)] = cards[0]
+    else:
+        j = COLUMNS.index(target)
+        cols[j] = cols[j] + cards
+    return (tuple(cells), tuple(homes), tuple(cols))
+
+
+def exposed(pos):
+    "(place, card) for every card that could move: cells first, then columns."
+    cells, _, cols = pos
+    for place, card in zip(CELLS, cells):
+        if card is not None:
+            yield place, card
+    for place, col in zip(COLUMNS, cols):
+        if col:
+            yield place, col[-1]
+
+
+def autoplay(pos, bakers=False):
+    """The position after safe autoplay, and the moves it made.
+
+    >>> pos = ((2, None, None, None), (1, 1, 0, 1), ((6,), (9,)) + ((),) * 6)
+    >>> [(m, card_name(c)) for m, c in autoplay(pos)[1]]
+    [(('a', 'h', 1), 'AH'), (('1', 'h', 1), '2H'), (('2', 'h', 1), '3D')]
+    """
+    made = []
+    while True:
+        step = next(((place, card) for place, card in exposed(pos)
+                     if safe_home(pos, card, bakers)), None)
+        if step is None:
+            return pos, made
+        move = (step[0], "h", 1)
+        pos = apply(pos, move)
+        made.append((move, step[1]))
+
+################ Notation
+
+MOVE = re.compile(r"^([1-8%s])([1-8%sh0])?(?:v([0-9a-f]+))?$" % (CELLS, CELLS))
+
+
+def parse_move(token, ncells):
+    """(source, target, count) for a move in standard notation, count None
+    when not given; Illegal when token is no move.
+
+    >>> parse_move('63', 4), parse_move('4', 4), parse_move('a0', 4), parse_move('41v2', 4)
+    (('6', '3', None), ('4', 'h', None), ('a', 'h', None), ('4', '1', 2))
+    """
+    match = MOVE.match(token.lower())
+    if not match:
+        first = token[:1]
+        if first.isdigit() and first not in COLUMNS:
+            raise Illegal("no column %s" % first)
+        if len(token) > 1 and token[1:2].isdigit() and token[1] not in COLUMNS + "0":
+            raise Illegal("no column %s" % token[1])
+        raise Illegal("not a move or command (try help)")
+    source, target, count = match.groups()
+    target = "h" if target in (None, "0") else target
+    for place in (source, target):
+        if place in CELLS and CELLS.index(place) >= ncells:
+            raise Illegal("no cell %s (%s)" % (place, cells_phrase(ncells)))
+    if count is not None:
+        count = int(count, 16)
+        if count < 1:
+            raise Illegal("a move carries at least one card")
+    return source, target, count
+
+
+def cells_phrase(ncells):
+    if ncells == 0:
+        return "there are no free cells"
+    return "the cells are a-%s" % CELLS[ncells - 1] if ncells > 1 else "the cell is a"
+
+
+def format_move(pos, move, bakers=False):
+    """A settled move in standard notation; runs into an empty column and runs
+    the plain form would not move alike carry fc-solve's 'v' count.
+
+    >>> format_move(deal(1), ('3', 'a', 1)), format_move(deal(1), ('3', 'h', 1))
+    ('3a', '3h')
+    """
+    source, target, count = move
+    text = source + target
+    if source in COLUMNS and target in COLUMNS:
+        plain = None
+        try:
+            plain = resolve(pos, (source, target, None), bakers)[2]
+        except Illegal:
+            pass
+        if count > 1 and not column(pos, target) or plain != count:
+            text += "v%x" % count
+    return text
+
+################ fc-solve's board format
+
+def parse_board(text, ncells=4):
+    """The position written in fc-solve's board format, or ValueError naming
+    what is wrong.
+
+    >>> pos = parse_board('Foundations: H-2 C-A\\nFreecells: - KD\\n: 2C 3C\\n')
+    >>> pos[0][:2], pos[1], pos[2][0]
+    ((None, 47), (1, 0, 2, 0), (4, 8))
+    """
+    cells, homes, cols = [None] * ncells, [0, 0, 0, 0], []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#")[0].strip()
+        head, _, rest = line.partition(":")
+        if head.strip().lower() == "foundations":
+            for item in rest.split():
+                homes_item(item, homes)
+        elif head.strip().lower() == "freecells":
+            items = [c for c in rest.split()]
+            if len(items) > ncells:
+                raise ValueError("%d free cells given, the game has %d" % (len(items), ncells))
+            for i, item in enumerate(items):
+                cells[i] = None if item == "-" else board_card(item)
+        elif line.startswith(":") or line:
+            if len(cols) == NCOLS:
+                raise ValueError("more than %d columns" % NCOLS)
+            cols.append(tuple(board_card(c) for c in line.lstrip(":").split()))
+    cols += [()] * (NCOLS - len(cols))
+    pos = (tuple(cells), tuple(homes), tuple(cols))
+    check_cards(pos)
+    return pos
+
+
+def homes_item(item, homes):
+    "Read one 'H-6' of a Foundations line into homes."
+    s, _, r = item.upper().partition("-")
+    counts = {str(n): n for n in range(14)}
+    counts.update((name, n + 1) for n, name in enumerate(RANKS))
+    if s not in SUITS or r not in counts:
+        raise ValueError("%s: not a foundation like H-6" % item)
+    homes[SUITS.index(s)] = counts[r]
+
+
+def board_card(text):
+    card = parse_card(text)
+    if card is None:
+        raise ValueError("%s: not a card" % text)
+    return card
+
+
+def check_cards(pos):
+    "ValueError unless every card is in pos exactly once."
+    cells, homes, cols = pos
+    seen = [c for c in cells if c is not None] + [c for col in cols for c in col]
+    seen += [r * 4 + s for s in range(4) for r in range(homes[s])]
+    repeated = sorted(set(c for c in seen if seen.count(c) > 1))
+    missing = sorted(set(DECK) - set(seen))
+    problems = []
+    if repeated:
+        problems.append("repeated: " + " ".join(map(card_name, repeated)))
+    if missing:
+        problems.append("missing: " + " ".join(map(card_name, missing)))
+    if problems:
+        raise ValueError("; ".join(problems))
+
+
+def export(pos):
+    """The position in fc-solve's board format.
+
+    >>> print(export(deal(617)).splitlines()[2])
+    : 7D TD TH KD 4C 4S JD
+    """
+    homes = " ".join("%s-%s" % (s, "0A23456789TJQK"[pos[1][SUITS.index(s)]]) for s in "HCDS")
+    cells = " ".join("-" if c is None else card_name(c) for c in pos[0])
+    lines = ["Foundations: " + homes, ("Freecells: " + cells).rstrip()]
+    lines += [(": " + " ".join(map(card_name, col))).rstrip() for col in pos[2]]
+    return "\n".join(lines) + "\n"
+
+################ Display: colour and suits (the same in every card script)
+
+SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"   # ♣♦♥♠
+RED, RESET = "\033[31m", "\033[0m"
+
+
+def wants_colour(choice, stream, environ):
+    """Whether to colour output: --color=always|never, else NO_COLOR, then
+    FORCE_COLOR or CLICOLOR_FORCE, then TERM=dumb or CLICOLOR=0, then a terminal.
+
+    >>> wants_colour("auto", sys.stdout, {"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    False
+    >>> wants_colour("auto", sys.stdout, {"FORCE_COLOR": "1"})
+    True
+    >>> wants_colour("never", sys.stdout, {"FORCE_COLOR": "1"})
+    False
+    """
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR") or environ.get("CLICOLOR_FORCE"):
+        return True
+    if environ.get("TERM") == "dumb" or environ.get("CLICOLOR") == "0":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def can_print_suits(stream):
+    "Whether stream can encode ♣♦♥♠ (Python 3.6 under LANG=C cannot)."
+    try:
+        SUIT_SYMBOLS.encode(getattr(stream, "encoding", None) or "ascii")
+        return True
+    except (LookupError, UnicodeError):
+        return False
+
+################ Display
+
+def paint(card, style):
+    """A card as printed: 'T♠', 'TS' with ascii, red suits in red with colour.
+
+    >>> paint(2, (True, False)), paint(2, (False, True))
+    ('A\\x1b[31m♥\\x1b[0m', 'AH')
+    """
+    colour, ascii = style
+    mark = SUITS[suit(card)] if ascii else SUIT_SYMBOLS[suit(card)]
+    if colour and red(card):
+        mark = RED + mark + RESET
+    return RANKS[rank(card)] + mark
+
+
+def row(items):
+    "Slots 4 wide (each item prints 2 wide), with no trailing blanks."
+    return "".join(" %s " % item for item in items).rstrip()
+
+
+def show(game, style):
+    "The board: title and move count, cells and foundations, the columns."
+    cells, homes, cols = game["pos"]
+    suits = SUITS if style[1] else SUIT_SYMBOLS
+    labels = [place + " " for place in CELLS[:len(cells)]] + ["  "] + [s + " " for s in suits]
+    slots = ([".." if c is None else paint(c, style) for c in cells] + ["  "]
+             + [".." if n == 0 else paint((n - 1) * 4 + s, style) for s, n in enumerate(homes)])
+    title, moves = game["title"], "move %d" % len(game["done"])
+    width = max(4 * (len(cells) + 5) - 1, 4 * NCOLS - 1)
+    lines = [title + " " * max(1, width - len(title) - len(moves)) + moves,
+             row(labels), row(slots), "", row(c + " " for c in COLUMNS)]
+    for i in range(max(1, max(len(c) for c in cols))):
+        lines.append(row(paint(c[i], style) if i < len(c) else ".." if i == 0 else "  "
+                         for c in cols))
+    return "\n".join(lines)
+
+################ The game: a deal being played
+
+def new_game(pos, title, bakers=False, autoplay=True):
+    """A game as plain data: the start position, the current one, and the moves
+    done as (notation, position before, cards sent home)."""
+    return {"start": pos, "pos": pos, "title": title, "done": [],
+            "bakers": bakers, "autoplay": autoplay}
+
+
+def deal_title(number, bakers):
+    return ("Baker's Game " if bakers else "FreeCell game ") + str(number)
+
+
+def play_move(game, token, snx=False):
+    """Play one move token in game; return (notation, cards sent home), or
+    raise Illegal.  With snx, a plain move into an empty column carries one
+    card, as in fc-solve's -snx output (which writes the count of longer runs)."""
+    pos = game["pos"]
+    if won(pos):
+        raise Illegal("the game is won (u to undo, new for another deal)")
+    move = parse_move(token, len(pos[0]))
+    if snx and move[1] in COLUMNS and move[2] is None and not column(pos, move[1]):
+        move = move[:2] + (1,)
+    move = resolve(pos, move, game["bakers"])
+    text = format_move(pos, move, game["bakers"])
+    after = apply(pos, move)
+    home = []
+    if game["autoplay"]:
+        after, made = autoplay(after, game["bakers"])
+        home = [card for _, card in made]
+    game["done"].append((text, pos, home))
+    game["pos"] = after
+    return text, home
+
+
+def undo(game):
+    "Take back the last move and its autoplay; return its notation."
+    if not game["done"]:
+        raise Illegal("nothing to undo")
+    text, game["pos"], _ = game["done"].pop()
+    return text
+
+
+def history(game):
+    "The moves so far in standard notation, one line."
+    return " ".join(text for text, _, _ in game["done"]) or "# no moves yet"
+
+################ Command loop
+
+HELP = """\
+Moves (standard notation): 63 column to column, 7a column to cell, a3 cell to
+column, 4h or 40 or 4 column home, ah or a cell home, 41v2 exactly 2 cards.
+Commands: u (undo), restart, new [N], history, board, export, help, quit.
+Several moves may share a line; # starts a comment."""
+
+# What fc-solve prints around its moves, skipped so its output can be piped in whole.
+CHATTER = re.compile(r"^(-=-=.*|This game is solveable\.|I could not solve this game\."
+                     r"|Total number of states checked is \d+\.|This scan generated \d+ states\."
+                     r"|Iterations count exceeded.*)$")
+NUMBER = re.compile(r"^[+-]?\d+$")
+
+
+class Session(object):
+    "The command loop's state: the game, the output style, the streams."
+
+    def __init__(self, game, options, out, err):
+        self.game, self.options, self.out, self.err = game, options, out, err
+        self.style = (wants_colour(options.color, out, os.environ),
+                      options.ascii or not can_print_suits(out))
+        self.quiet = options.quiet
+        self.rejected = False
+        self.snx = options.snx  # also set by fc-solve's header line
+
+    def say(self, text):
+        if not self.quiet:
+            self.out.write(text + "\n")
+
+    def board(self):
+        self.say(show(self.game, self.style))
+
+    def error(self, number, token, reason, skipped=0):
+        more = " (rest of line skipped)" if skipped else ""
+        self.err.write("freecell: line %d: %s: %s%s\n" % (number, token, reason, more))
+        self.rejected = True
+
+    def line(self, number, text):
+        "Run one input line; return False to quit."
+        if CHATTER.match(text.strip()):
+            self.snx = self.snx or text.startswith("-=-=")
+            return True
+        tokens = text.split("#")[0].split()
+        changed = False
+        i = 0
+        while i < len(tokens):
+            token, i = tokens[i], i + 1
+            word = token.lower()
+            try:
+                if word in ("q", "quit", "exit"):
+                    if changed:
+                        self.board()
+                    return False
+                elif word == "new":
+                    arg = tokens[i] if i < len(tokens) and NUMBER.match(tokens[i]) else None
+                    if arg is not None:
+                        i += 1
+                        token += " " + arg
+                    self.new(arg)
+                    changed = True
+                elif word in ("u", "undo"):
+                    self.say("Undo: " + undo(self.game))
+                    changed = True
+                elif word == "restart":
+                    self.game["pos"], self.game["done"] = self.game["start"], []
+                    changed = True
+                elif word in ("board", "history", "export", "help"):
+                    if changed:
+                        self.board()
+                        changed = False
+                    self.command(word)
+                else:
+                    changed = self.move(token) or changed
+            except Illegal as e:
+                self.error(number, token, e, len(tokens) - i)
+                break
+        if changed:
+            self.board()
+            if won(self.game["pos"]):
+                self.say(self.result())
+        return True
+
+    def command(self, word):
+        if word == "board":
+            self.board()
+        elif word == "history":
+            self.say(history(self.game))
+        elif word == "export":
+            self.say(export(self.game["pos"]).rstrip("\n"))
+        else:
+            self.say(HELP)
+
+    def move(self, token):
+        text, home = play_move(self.game, token, self.snx)
+        done = len(self.game["done"])
+        home = ", then %s home" % " ".join(card_name(c) for c in home) if home else ""
+        self.say("Move %d: %s%s" % (done, text, home))
+        return True
+
+    def new(self, arg):
+        number = random_deal() if arg is None else int(arg)
+        if not valid_deal(number):
+            raise Illegal("no deal %d (deals are 1..%d, -1 and -2)" % (number, MAX_DEAL))
+        game = self.game
+        pos = deal(number, len(game["pos"][0]))
+        self.game = new_game(pos, deal_title(number, game["bakers"]),
+                             game["bakers"], game["autoplay"])
+
+    def result(self):
+        pos, moves = self.game["pos"], len(self.game["done"])
+        if won(pos):
+            return "Won in %d moves." % moves
+        return "Not won: %d cards home after %d moves." % (sum(pos[1]), moves)
+
+
+def random_deal():
+    "A deal number from the classic 1..32000, without importing random."
+    return int.from_bytes(os.urandom(4), "big") % 32000 + 1
+
+################ Ending quietly, reading input (the same in every script)
+
+def input_lines(stream, prompt, stderr):
+    """(number, text) for each line of stream, whatever bytes it holds: bad
+    UTF-8 replaced, a byte-order mark and CR/LF dropped.  The prompt goes to
+    stderr, and only when stream is a terminal.
+
+    >>> import io
+    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
+    [(1, '63 7a'), (2, '\\ufffd')]
+    """
+    isatty = getattr(stream, "isatty", None)
+    interactive = bool(isatty and isatty())
+    source = getattr(stream, "buffer", stream)
+    number = 0
+    while True:
+        if interactive:
+            stderr.write(prompt)
+            stderr.flush()
+        line = source.readline()
+        if not line:
+            return
+        number += 1
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", "replace")
+        if number == 1:
+            line = line.lstrip("\ufeff")
+        yield number, line.rstrip("\r\n")
+
+
+def run(main):
+    "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        status = 130
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    sys.exit(status)
+
+################ Main
+
+def arguments(argv):
+    "The parsed command line (argparse exits 2 on a bad one)."
+    import argparse
+    parser = argparse.ArgumentParser(
+        prog="freecell.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-g", "--game", type=deal_number, metavar="N")
+    parser.add_argument("--board", metavar="FILE")
+    parser.add_argument("--export", action="store_true")
+    parser.add_argument("--cells", type=cell_count, default=4, metavar="N")
+    parser.add_argument("--bakers", action="store_true")
+    parser.add_argument("--no-autoplay", dest="autoplay", action="store_false")
+    parser.add_argument("--snx", action="store_true")
+    parser.add_argument("-q", "--quiet", action="store_true")
+    parser.add_argument("--color", "--colour", choices=("auto", "always", "never"),
+                        default="auto")
+    parser.add_argument("-m", "--monochrome", dest="color", action="store_const",
+                        const="never")
+    parser.add_argument("--ascii", action="store_true")
+    options = parser.parse_args(argv)
+    if options.board is not None and options.game is not None:
+        parser.error("give -g or --board, not both")
+    return options
+
+
+def deal_number(text):
+    "argparse type: a deal number."
+    import argparse
+    if not NUMBER.match(text.strip()) or not valid_deal(int(text)):
+        raise argparse.ArgumentTypeError(
+            "%s: no such deal (deals are 1..%d, -1 and -2)" % (text, MAX_DEAL))
+    return int(text)
+
+
+def cell_count(text):
+    "argparse type: a number of free cells."
+    import argparse
+    if not NUMBER.match(text.strip()) or not 0 <= int(text) <= MAX_CELLS:
+        raise argparse.ArgumentTypeError("%s: give 0..%d free cells" % (text, MAX_CELLS))
+    return int(text)
+
+
+def start(options, stdin):
+    "The game the options ask for, or ValueError naming a bad board file."
+    if options.board is not None:
+        name = options.board
+        if name == "-":
+            text = stdin.read()
+            text = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+        else:
+            try:
+                with open(name, "rb") as f:
+                    text = f.read().decode("utf-8", "replace")
+            except OSError as e:
+                raise ValueError(e.strerror or str(e))
+        pos = parse_board(text.lstrip("\ufeff"), options.cells)
+        title = ("Baker's Game" if options.bakers else "FreeCell") + " board " + os.path.basename(name)
+        return new_game(pos, title, options.bakers, options.autoplay)
+    number = random_deal() if options.game is None else options.game
+    return new_game(deal(number, options.cells), deal_title(number, options.bakers),
+                    options.bakers, options.autoplay)
+
+
+def main(argv=None, stdin=None, stdout=None, stderr=None):
+    "Play FreeCell on the streams; return the exit status."
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    options = arguments(sys.argv[1:] if argv is None else argv)
+    try:
+        game = start(options, stdin)
+    except ValueError as e:
+        stderr.write("freecell: %s: %s\n" % (options.board, e))
+        return 1
+    if options.export:
+        stdout.write(export(game["pos"]))
+        return 0
+    session = Session(game, options, stdout, stderr)
+    session.board()
+    lines = input_lines(stdin, "freecell> ", stderr) if options.board != "-" else ()
+    for number, text in lines:
+        if not session.line(number, text):
+            break
+    if options.quiet:
+        session.quiet = False
+        session.board()
+        session.say(session.result())
+    stdout.flush()
+    return 1 if session.rejected else 0
+
+
+def play(args, text):
+    "Run freecell.py with args (a string) on text as its input, for the examples."
+    import io
+    status = main(args.split(), io.BytesIO(text.encode("utf-8")), sys.stdout, sys.stdout)
+    if status:
+        print("exit status %d" % status)
+
+
+if __name__ == "__main__":
+    run(main)
