@@ -73,12 +73,10 @@ options, 130 after Ctrl-C.
 
 A SESSION (checked by the tests):
 
->>> play("-g 1 --ascii -m", "3a 32  # two moves")
-Move 1: 3a
-Move 2: 32
-FreeCell game 1                                   move 2
- a   b   c   d         C   D   H   S
- 2H  ..  ..  ..        ..  ..  ..  ..
+>>> play("-g 1 --ascii -m -q", "3a 32  # two moves")
+FreeCell game 1              move 2
+ a   b   c   d       C   D   H   S
+ 2H  ..  ..  ..      ..  ..  ..  ..
 <BLANKLINE>
  1   2   3   4   5   6   7   8
  JD  2D  9H  JC  5D  7H  7C  5H
@@ -89,6 +87,7 @@ FreeCell game 1                                   move 2
  6D  8S      QS  6C  3D  8C  TC
  6S  9C      6H
      8D
+Not won: 0 cards home after 2 moves.
 """
 
 import os
@@ -292,6 +291,10 @@ def resolve(pos, move, bakers=False):
     return (source, target, run_count(pos, col, column(pos, target), count, bakers))
 
 
+def cards(n):
+    return "1 card" if n == 1 else "%d cards" % n
+
+
 def check_single(pos, card, target, bakers):
     "Illegal unless card may go to target."
     if target == "h":
@@ -317,19 +320,19 @@ def run_count(pos, col, dest, count, bakers):
         if need is None:
             raise Illegal("%s does not go on %s" % (card_name(col[-1]), card_name(dest[-1])))
         if count is not None and count != need:
-            raise Illegal("the run that goes on %s is %d cards, not %d"
-                          % (card_name(dest[-1]), need, count))
+            raise Illegal("the run that goes on %s is %s, not %d"
+                          % (card_name(dest[-1]), cards(need), count))
         most = capacity(pos)
         if need > most:
-            raise Illegal("can move %d cards, the run is %d" % (most, need))
+            raise Illegal("can move %s, the run is %d" % (cards(most), need))
         return need
     most = capacity(pos, to_empty_column=True)
     if count is None:
         return min(run, most)
     if count > run:
-        raise Illegal("the run is %d cards, not %d" % (run, count))
+        raise Illegal("the run is %s, not %d" % (cards(run), count))
     if count > most:
-        raise Illegal("can move %d cards, not %d" % (most, count))
+        raise Illegal("can move %s, not %d" % (cards(most), count))
     return count
 
 
@@ -367,9 +370,9 @@ def exposed(pos):
 def autoplay(pos, bakers=False):
     """The position after safe autoplay, and the moves it made.
 
-    >>> pos = ((2, None, None, None), (1, 1, 0, 1), ((6,), (9,)) + ((),) * 6)
-    >>> [(m, card_name(c)) for m, c in autoplay(pos)[1]]
-    [(('a', 'h', 1), 'AH'), (('1', 'h', 1), '2H'), (('2', 'h', 1), '3D')]
+    >>> pos = ((2, None, None, None), (2, 2, 0, 1), ((6,), (9,)) + ((),) * 6)
+    >>> [(m, card_name(c)) for m, c in autoplay(pos)[1]]   # 3D waits for 2S
+    [(('a', 'h', 1), 'AH'), (('1', 'h', 1), '2H')]
     """
     made = []
     while True:
@@ -444,9 +447,12 @@ def parse_board(text, ncells=4):
     """The position written in fc-solve's board format, or ValueError naming
     what is wrong.
 
-    >>> pos = parse_board('Foundations: H-2 C-A\\nFreecells: - KD\\n: 2C 3C\\n')
-    >>> pos[0][:2], pos[1], pos[2][0]
-    ((None, 47), (1, 0, 2, 0), (4, 8))
+    >>> parse_board(export(deal(1))) == deal(1)
+    True
+    >>> parse_board('Foundations: H-2 C-A\\nFreecells: - KD\\n: 2C 3C 3D\\n')
+    Traceback (most recent call last):
+    ...
+    ValueError: missing: AD AS 2D 2S 3H 3S 4C 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9C 9D 9H 9S TC TD TH TS JC JD JH JS QC QD QH QS KC KH KS
     """
     cells, homes, cols = [None] * ncells, [0, 0, 0, 0], []
     for number, line in enumerate(text.splitlines(), 1):
@@ -546,9 +552,10 @@ def wants_colour(choice, stream, environ):
 
 
 def can_print_suits(stream):
-    "Whether stream can encode ♣♦♥♠ (Python 3.6 under LANG=C cannot)."
+    """Whether stream can encode ♣♦♥♠ (Python 3.6 under LANG=C cannot; a
+    stream with no encoding, like io.StringIO, holds any text)."""
     try:
-        SUIT_SYMBOLS.encode(getattr(stream, "encoding", None) or "ascii")
+        SUIT_SYMBOLS.encode(getattr(stream, "encoding", None) or "utf-8")
         return True
     except (LookupError, UnicodeError):
         return False
@@ -671,6 +678,8 @@ class Session(object):
 
     def error(self, number, token, reason, skipped=0):
         more = " (rest of line skipped)" if skipped else ""
+        token = "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256 else "?"
+                        for c in token[:40]) + ("..." if len(token) > 40 else "")
         self.err.write("freecell: line %d: %s: %s%s\n" % (number, token, reason, more))
         self.rejected = True
 
@@ -749,7 +758,7 @@ class Session(object):
         pos, moves = self.game["pos"], len(self.game["done"])
         if won(pos):
             return "Won in %d moves." % moves
-        return "Not won: %d cards home after %d moves." % (sum(pos[1]), moves)
+        return "Not won: %s home after %d moves." % (cards(sum(pos[1])), moves)
 
 
 def random_deal():
