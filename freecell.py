@@ -291,8 +291,9 @@ def resolve(pos, move, bakers=False):
     return (source, target, run_count(pos, col, column(pos, target), count, bakers))
 
 
-def cards(n):
-    return "1 card" if n == 1 else "%d cards" % n
+def plural(n, word="card"):
+    "'1 card', '3 cards'."
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def check_single(pos, card, target, bakers):
@@ -321,18 +322,18 @@ def run_count(pos, col, dest, count, bakers):
             raise Illegal("%s does not go on %s" % (card_name(col[-1]), card_name(dest[-1])))
         if count is not None and count != need:
             raise Illegal("the run that goes on %s is %s, not %d"
-                          % (card_name(dest[-1]), cards(need), count))
+                          % (card_name(dest[-1]), plural(need), count))
         most = capacity(pos)
         if need > most:
-            raise Illegal("can move %s, the run is %d" % (cards(most), need))
+            raise Illegal("can move %s, the run is %d" % (plural(most), need))
         return need
     most = capacity(pos, to_empty_column=True)
     if count is None:
         return min(run, most)
     if count > run:
-        raise Illegal("the run is %s, not %d" % (cards(run), count))
+        raise Illegal("the run is %s, not %d" % (plural(run), count))
     if count > most:
-        raise Illegal("can move %s, not %d" % (cards(most), count))
+        raise Illegal("can move %s, not %d" % (plural(most), count))
     return count
 
 
@@ -729,14 +730,16 @@ class Session(object):
         return True
 
     def command(self, word):
+        "Print what board, history, export or help asks for (even when quiet)."
         if word == "board":
-            self.board()
+            text = show(self.game, self.style)
         elif word == "history":
-            self.say(history(self.game))
+            text = history(self.game)
         elif word == "export":
-            self.say(export(self.game["pos"]).rstrip("\n"))
+            text = export(self.game["pos"]).rstrip("\n")
         else:
-            self.say(HELP)
+            text = HELP
+        self.out.write(text + "\n")
 
     def move(self, token):
         text, home = play_move(self.game, token, self.snx)
@@ -757,8 +760,8 @@ class Session(object):
     def result(self):
         pos, moves = self.game["pos"], len(self.game["done"])
         if won(pos):
-            return "Won in %d moves." % moves
-        return "Not won: %s home after %d moves." % (cards(sum(pos[1])), moves)
+            return "Won in %s." % plural(moves, "move")
+        return "Not won: %s home after %s." % (plural(sum(pos[1])), plural(moves, "move"))
 
 
 def random_deal():
@@ -810,10 +813,16 @@ def run(main):
 
 ################ Main
 
-def arguments(argv):
+def arguments(argv, stdout, stderr):
     "The parsed command line (argparse exits 2 on a bad one)."
     import argparse
-    parser = argparse.ArgumentParser(
+
+    class Parser(argparse.ArgumentParser):
+        def _print_message(self, message, file=None):
+            if message:
+                (stderr if file is sys.stderr else stdout).write(message)
+
+    parser = Parser(
         prog="freecell.py", description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-g", "--game", type=deal_number, metavar="N")
@@ -876,7 +885,7 @@ def start(options, stdin):
 def main(argv=None, stdin=None, stdout=None, stderr=None):
     "Play FreeCell on the streams; return the exit status."
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
-    options = arguments(sys.argv[1:] if argv is None else argv)
+    options = arguments(sys.argv[1:] if argv is None else argv, stdout, stderr)
     try:
         game = start(options, stdin)
     except ValueError as e:
