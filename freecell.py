@@ -46,6 +46,8 @@ COMMANDS (besides moves):
     restart        back to the deal         new [N]   deal N, or a random deal
     history        the game so far in standard notation, one line, replayable
     board          show the board           export    the position in fc-solve's format
+    hint           the next move of a solution from here, and why it is safe
+    solve          a whole solution from here, ten moves a line
     help           this list                quit      leave (so does end of input)
 
 OPTIONS:
@@ -90,9 +92,11 @@ FreeCell game 1              move 2
 Not won: 0 cards home after 2 moves.
 """
 
+import heapq
 import os
 import re
 import sys
+import time
 
 ################ Cards
 ## Throughout this program:
@@ -597,6 +601,265 @@ def show(game, style):
                          for c in cols))
     return "\n".join(lines)
 
+################ The solver
+## The solver searches a fast form of the position:
+##   state  (cells, homes, cols): cells a bytes of the held cards, sorted; homes a
+##          tuple of 4 counts; cols a tuple of 8 bytes (cards as byte values, exposed
+##          card last), in the game's own column order
+##   key    (cells, sorted cols): positions that differ only in the order of their
+##          columns are one position (homes follow from the cards still in play)
+##   step   (source, target, count): source a column character or a held card (an
+##          int), target a column character, 'h', or '*' for the first free cell
+## A best-first search, safe autoplay applied after every step as the game does,
+## scores each position by how far it looks from the win plus half the steps taken
+## to reach it; run out of positions and the deal is proved impossible.
+
+RANK = tuple(rank(c) for c in DECK)
+SUIT = tuple(suit(c) for c in DECK)
+RED = tuple(red(c) for c in DECK)
+MAX_POSITIONS, TIMEOUT = 1000000, 60.0
+
+
+def fast(pos):
+    "The solver's state of a game position."
+    cells, homes, cols = pos
+    return (bytes(sorted(c for c in cells if c is not None)), tuple(homes),
+            tuple(bytes(col) for col in cols))
+
+
+class Solver(object):
+    "Search one game's positions: the rules, and what is known of its columns."
+
+    def __init__(self, ncells=4, bakers=False):
+        self.ncells, self.bakers = ncells, bakers
+        self.columns = {}   # column bytes -> (run length, disorder, cost in the score)
+        self.parents = [tuple(p for p in DECK if fits(c, p, bakers)) for c in DECK]
+
+    def column_facts(self, col):
+        """(run length, cards lying on a lower one, the column's part of the
+        score) of a column, memoised."""
+        facts = self.columns.get(col)
+        if facts is None:
+            low, disorder = NCARDS, 0
+            for c in col:
+                if RANK[c] > low:
+                    disorder += 1
+                else:
+                    low = RANK[c]
+            facts = self.columns[col] = (run_length(col, self.bakers), disorder,
+                                         2 + 1.5 * disorder if col else 0)
+        return facts
+
+    def safe(self, card, homes):
+        "safe_home() for the solver's state."
+        r = RANK[card]
+        if homes[SUIT[card]] != r:
+            return False
+        if r <= 1 or self.bakers:
+            return True
+        return (min(homes[0], homes[3]) if RED[card] else min(homes[1], homes[2])) >= r
+
+    def autoplay(self, cells, homes, cols):
+        "The state after safe autoplay, the game's rule, done to the end."
+        while True:
+            for i, card in enumerate(cells):
+                if self.safe(card, homes):
+                    cells = cells[:i] + cells[i + 1:]
+                    break
+            else:
+                for i, col in enumerate(cols):
+                    if col and self.safe(col[-1], homes):
+                        card = col[-1]
+                        cols = cols[:i] + (col[:-1],) + cols[i + 1:]
+                        break
+                else:
+                    return cells, homes, cols
+            s = SUIT[card]
+            homes = homes[:s] + (homes[s] + 1,) + homes[s + 1:]
+
+    def steps(self, state, settled=True):
+        """Every (step, next state) from state, autoplay done.  In a settled
+        state autoplay has nothing to do, and only a newly exposed card can
+        start it."""
+        cells, homes, cols = state
+        free = self.ncells - len(cells)
+        empties = [i for i, col in enumerate(cols) if not col]
+        first_empty = empties[0] if empties else -1
+        nexts = set(h * 4 + s for s, h in enumerate(homes))
+        autoplay = self.autoplay
+        out = []
+
+        def child(step, exposed, cells2, homes2, cols2):
+            if not settled or exposed and exposed[-1] in nexts:
+                out.append((step, autoplay(cells2, homes2, cols2)))
+            else:
+                out.append((step, (cells2, homes2, cols2)))
+
+        for i, card in enumerate(cells):          # home from a cell
+            if card in nexts:
+                s = SUIT[card]
+                out.append(((card, "h", 1), autoplay(
+                    cells[:i] + cells[i + 1:], homes[:s] + (homes[s] + 1,) + homes[s + 1:], cols)))
+        for i, col in enumerate(cols):            # home from a column
+            if col and col[-1] in nexts:
+                s = SUIT[col[-1]]
+                out.append(((COLUMNS[i], "h", 1), autoplay(
+                    cells, homes[:s] + (homes[s] + 1,) + homes[s + 1:],
+                    cols[:i] + (col[:-1],) + cols[i + 1:])))
+        most = (free + 1) << len(empties)
+        tops = dict((col[-1], j) for j, col in enumerate(cols) if col)
+        parents, facts = self.parents, self.column_facts
+        for i, col in enumerate(cols):            # a run onto a column, or into an empty one
+            if not col:
+                continue
+            run = facts(col)[0]
+            for k in range(1, min(run, most) + 1):
+                for top in parents[col[-k]]:
+                    j = tops.get(top)
+                    if j is not None:
+                        new = list(cols)
+                        rest = new[i] = col[:-k]
+                        new[j] = cols[j] + col[-k:]
+                        child((COLUMNS[i], COLUMNS[j], k), rest, cells, homes, tuple(new))
+            if first_empty >= 0:
+                longest = min(run, most >> 1)
+                for k in (1, longest) if longest > 1 else (1,):
+                    if k < len(col):
+                        new = list(cols)
+                        rest = new[i] = col[:-k]
+                        new[first_empty] = col[-k:]
+                        child((COLUMNS[i], COLUMNS[first_empty], k), rest, cells, homes, tuple(new))
+        for n, card in enumerate(cells):          # a held card onto a column
+            rest = cells[:n] + cells[n + 1:]
+            for top in parents[card]:
+                j = tops.get(top)
+                if j is not None:
+                    new = list(cols)
+                    new[j] = cols[j] + bytes((card,))
+                    child((card, COLUMNS[j], 1), None, rest, homes, tuple(new))
+            if first_empty >= 0:
+                new = list(cols)
+                new[first_empty] = bytes((card,))
+                child((card, COLUMNS[first_empty], 1), None, rest, homes, tuple(new))
+        if free:                                  # a card into a free cell
+            for i, col in enumerate(cols):
+                if col:
+                    rest = col[:-1]
+                    child((COLUMNS[i], "*", 1), rest, bytes(sorted(cells + col[-1:])),
+                          homes, cols[:i] + (rest,) + cols[i + 1:])
+        return out
+
+    def score(self, state):
+        """How far state looks from the win (lower is nearer): cards not home,
+        held cards, filled columns, and cards lying on a lower card."""
+        cells, homes, cols = state
+        columns = self.columns
+        h = 52 - sum(homes) + 2 * len(cells)
+        for col in cols:
+            facts = columns.get(col) or self.column_facts(col)
+            h += facts[2]
+        return h
+
+    def search(self, pos, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
+        """(verdict, steps, positions): 'solved' with the steps of a solution,
+        'impossible', or 'unknown' with the limit that stopped the search."""
+        start = fast(pos)
+        deadline = time.time() + timeout if timeout else None
+        key = (start[0], tuple(sorted(start[2])))
+        seen = {key: None}                        # key -> (parent key, step)
+        heap, pushed = [(0, 0, 0, start, key)], 0
+        settled = self.autoplay(*start) == start
+        while heap:
+            _, _, g, state, key = heapq.heappop(heap)
+            if sum(state[1]) == NCARDS:
+                return "solved", self.path(key, seen), len(seen)
+            for step, child in self.steps(state, settled or g > 0):
+                child_key = (child[0], tuple(sorted(child[2])))
+                if child_key not in seen:
+                    seen[child_key] = (key, step)
+                    pushed += 1
+                    heapq.heappush(heap, (self.score(child) + 0.5 * g, pushed, g + 1,
+                                          child, child_key))
+            if len(seen) > max_positions:
+                return "unknown", "max-positions %d reached" % max_positions, len(seen)
+            if deadline and pushed & 255 == 0 and time.time() > deadline:
+                return "unknown", "timeout %g s reached" % timeout, len(seen)
+        return "impossible", None, len(seen)
+
+    def path(self, key, seen):
+        steps = []
+        while seen[key] is not None:
+            key, step = seen[key]
+            steps.append(step)
+        return steps[::-1]
+
+
+def solution(pos, steps, bakers=False, autoplay_on=True):
+    """The solver's steps as moves in standard notation, each checked by the
+    game's own rules, and how many cards autoplay sent home on the way; with
+    autoplay off, those foundation moves are written out too."""
+    moves, autoplayed = [], 0
+    for source, target, count in steps:
+        if not isinstance(source, str):
+            source = CELLS[pos[0].index(source)]
+        if target == "*":
+            target = CELLS[pos[0].index(None)]
+        move = resolve(pos, (source, target, count), bakers)
+        moves.append(format_move(pos, move, bakers))
+        pos, made = autoplay(apply(pos, move), bakers)
+        autoplayed += len(made)
+        if not autoplay_on:
+            moves += [place + "h" for (place, _, _), _ in made]
+    if not won(pos):
+        raise Illegal("the solver's steps do not win")
+    return moves, autoplayed
+
+
+def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
+    """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (standard
+    notation), total (every foundation move counted), why (the limit reached),
+    positions searched and seconds.
+
+    >>> answer = solve(deal(1))
+    >>> answer["verdict"], 40 < answer["total"] < 110, answer["total"] - len(answer["moves"]) <= 52
+    ('solved', True, True)
+    >>> solve(deal(11982))["verdict"]
+    'impossible'
+    """
+    began = time.time()
+    verdict, steps, positions = Solver(len(pos[0]), bakers).search(pos, max_positions, timeout)
+    answer = {"verdict": verdict, "moves": [], "total": 0, "why": "",
+              "positions": positions}
+    if verdict == "solved":
+        moves, autoplayed = solution(pos, steps, bakers, autoplay_on)
+        answer["moves"] = moves
+        answer["total"] = len(moves) + (autoplayed if autoplay_on else 0)
+    elif verdict == "unknown":
+        answer["why"] = steps
+    answer["seconds"] = time.time() - began
+    return answer
+
+
+def verdict_line(answer, autoplay_on=True):
+    "'solved in 41 moves (93 with every foundation move), ...' for an answer."
+    verdict = answer["verdict"]
+    if verdict == "solved":
+        text = "solved in " + plural(len(answer["moves"]), "move")
+        if autoplay_on:
+            text += " (%d with every foundation move)" % answer["total"]
+    elif verdict == "unknown":
+        text = "unknown: " + answer["why"]
+    else:
+        text = verdict
+    return "%s, %s searched, %.2f s" % (text, plural(answer["positions"], "position"),
+                                        answer["seconds"])
+
+
+def lines_of(moves, width=10):
+    "Moves ten a line, as fc-solve prints them."
+    return [" ".join(moves[i:i + width]) for i in range(0, len(moves), width)]
+
+
 ################ The game: a deal being played
 
 def new_game(pos, title, bakers=False, autoplay=True):
@@ -649,7 +912,8 @@ def history(game):
 HELP = """\
 Moves (standard notation): 63 column to column, 7a column to cell, a3 cell to
 column, 4h or 40 or 4 column home, ah or a cell home, 41v2 exactly 2 cards.
-Commands: u (undo), restart, new [N], history, board, export, help, quit.
+Commands: u (undo), restart, new [N], history, board, export, hint (the next
+move of a solution), solve (a solution from here), help, quit.
 Several moves may share a line; # starts a comment."""
 
 # What fc-solve prints around its moves, skipped so its output can be piped in whole.
@@ -713,7 +977,7 @@ class Session(object):
                 elif word == "restart":
                     self.game["pos"], self.game["done"] = self.game["start"], []
                     changed = True
-                elif word in ("board", "history", "export", "help"):
+                elif word in ("board", "history", "export", "help", "hint", "solve"):
                     if changed:
                         self.board()
                         changed = False
@@ -737,9 +1001,26 @@ class Session(object):
             text = history(self.game)
         elif word == "export":
             text = export(self.game["pos"]).rstrip("\n")
+        elif word in ("hint", "solve"):
+            text = self.solution(word)
         else:
             text = HELP
         self.out.write(text + "\n")
+
+    def solution(self, word):
+        "The answer to hint (the next move of a solution) or solve (all of it)."
+        game, options = self.game, self.options
+        if won(game["pos"]):
+            raise Illegal("the game is won")
+        answer = solve(game["pos"], game["bakers"], game["autoplay"],
+                       options.max_positions, options.timeout)
+        if answer["verdict"] != "solved":
+            return "No solution from here: " + verdict_line(answer)
+        moves = answer["moves"]
+        if word == "solve":
+            return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game["autoplay"])])
+        return ("Hint: %s (it keeps the game winnable: a solution of %s starts with it)"
+                % (moves[0], plural(len(moves), "move")))
 
     def move(self, token):
         text, home = play_move(self.game, token, self.snx)
@@ -838,10 +1119,58 @@ def arguments(argv, stdout, stderr):
     parser.add_argument("-m", "--monochrome", dest="color", action="store_const",
                         const="never")
     parser.add_argument("--ascii", action="store_true")
+    parser.add_argument("--solve", nargs="?", const="", type=deal_list, metavar="DEALS")
+    parser.add_argument("--jobs", type=positive, default=1, metavar="N")
+    parser.add_argument("--max-positions", type=positive, default=MAX_POSITIONS, metavar="N")
+    parser.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS")
     options = parser.parse_args(argv)
     if options.board is not None and options.game is not None:
         parser.error("give -g or --board, not both")
+    if options.solve and (options.board is not None or options.game is not None):
+        parser.error("--solve with deals takes no -g or --board")
     return options
+
+
+def deal_list(text):
+    """argparse type: deals like '1-1000' or '1,5,11982' (an empty text: none).
+
+    >>> deal_list("1-3,11982"), deal_list("")
+    ([1, 2, 3, 11982], [])
+    """
+    import argparse
+    deals = []
+    for part in filter(None, text.replace(" ", "").split(",")):
+        low, dash, high = part.partition("-")
+        if not low and dash:                # a lone negative number: -1 or -2
+            low, dash, high = part, "", ""
+        try:
+            low, high = int(low), int(high or low)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%s: not a deal or a range of deals" % part)
+        if not (valid_deal(low) and valid_deal(high)) or high < low or high - low >= 10**7:
+            raise argparse.ArgumentTypeError("%s: no such range of deals" % part)
+        deals.extend(range(low, high + 1))
+    return deals
+
+
+def positive(text):
+    "argparse type: a whole number above 0."
+    import argparse
+    if not NUMBER.match(text.strip()) or int(text) < 1:
+        raise argparse.ArgumentTypeError("%s: give a whole number above 0" % text)
+    return int(text)
+
+
+def seconds(text):
+    "argparse type: a positive number of seconds."
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not 0 < value < 10**9:
+        raise argparse.ArgumentTypeError("%s: give a number of seconds above 0" % text)
+    return value
 
 
 def deal_number(text):
@@ -886,11 +1215,20 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     "Play FreeCell on the streams; return the exit status."
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     options = arguments(sys.argv[1:] if argv is None else argv, stdout, stderr)
+    if options.solve:
+        return solve_deals(options, stdout)
     try:
         game = start(options, stdin)
     except ValueError as e:
         stderr.write("freecell: %s: %s\n" % (options.board, e))
         return 1
+    if options.solve is not None:
+        answer = solve(game["pos"], options.bakers, options.autoplay,
+                       options.max_positions, options.timeout)
+        for line in lines_of(answer["moves"]):
+            stdout.write(line + "\n")
+        stdout.write("# %s: %s\n" % (game["title"], verdict_line(answer, options.autoplay)))
+        return 0 if answer["verdict"] == "solved" else 1
     if options.export:
         stdout.write(export(game["pos"]))
         return 0
@@ -906,6 +1244,69 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         session.say(session.result())
     stdout.flush()
     return 1 if session.rejected else 0
+
+
+def solve_one(job):
+    "Solve one deal of a range: (number, answer).  Runs in worker processes too."
+    number, ncells, bakers, autoplay_on, max_positions, timeout = job
+    return number, solve(deal(number, ncells), bakers, autoplay_on, max_positions, timeout)
+
+
+def solve_deals(options, stdout):
+    "Solve a list of deals, a line each and a summary; exit status 0 if all were solved."
+    jobs = [(n, options.cells, options.bakers, options.autoplay, options.max_positions,
+             options.timeout) for n in options.solve]
+    began = time.time()
+    stdout.write("%-10s %-10s %6s %6s %10s %8s\n"
+                 % ("deal", "verdict", "moves", "typed", "positions", "seconds"))
+    answers = []
+    for number, answer in solved(jobs, options.jobs):
+        answers.append(answer)
+        typed = len(answer["moves"])
+        solved_ = answer["verdict"] == "solved"
+        stdout.write("%-10d %-10s %6s %6s %10d %8.2f\n" % (
+            number, answer["verdict"], answer["total"] if solved_ else "-",
+            typed if solved_ and options.autoplay else "-", answer["positions"],
+            answer["seconds"]))
+        stdout.flush()
+    stdout.write(summary(options.solve, answers, time.time() - began, options.autoplay) + "\n")
+    return 0 if all(a["verdict"] == "solved" for a in answers) else 1
+
+
+def solved(jobs, processes):
+    "(number, answer) for each job in order, over several processes if asked."
+    if processes > 1 and len(jobs) > 1:
+        try:
+            import multiprocessing
+            pool = multiprocessing.Pool(processes)
+        except (ImportError, OSError):
+            pool = None                     # no process pool here: do it in one
+        if pool is not None:
+            try:
+                for result in pool.imap(solve_one, jobs, chunksize=4):
+                    yield result
+            finally:
+                pool.terminate()
+            return
+    for job in jobs:
+        yield solve_one(job)
+
+
+def summary(deals, answers, elapsed, autoplay_on):
+    """One line: how many deals were solved, proved impossible or left unknown,
+    the mean solution length, positions and time."""
+    won_ = [a for a in answers if a["verdict"] == "solved"]
+    counts = [sum(1 for a in answers if a["verdict"] == v)
+              for v in ("solved", "impossible", "unknown")]
+    text = "%s: %d solved, %d impossible, %d unknown" % ((plural(len(answers), "deal"),) + tuple(counts))
+    if won_:
+        text += "; mean %.1f moves" % (sum(a["total"] for a in won_) / len(won_))
+        if autoplay_on:
+            text += " (%.1f typed)" % (sum(len(a["moves"]) for a in won_) / len(won_))
+    slowest = max(range(len(answers)), key=lambda i: answers[i]["seconds"])
+    return text + "; %.0f positions a deal; %.1f s, slowest %.2f s (deal %d)" % (
+        sum(a["positions"] for a in answers) / len(answers), elapsed,
+        answers[slowest]["seconds"], deals[slowest])
 
 
 def play(args, text):
