@@ -285,7 +285,9 @@ def pile_count(bits):
 
 
 def pile_count_rightmost(bits):
-    """pile_count() for the rightmost-first misreading.
+    """pile_count() for the rightmost-first misreading.  A stack holds the
+    right ends of the triples that may fold, the rightmost on top; a fold
+    at end e changes only the triples ending at e-2 and e-1.
 
     >>> chains = [deal(n) for n in range(1, 300)]
     >>> all(pile_count_rightmost([BITS[c] for c in chain])
@@ -295,13 +297,14 @@ def pile_count_rightmost(bits):
     row = [0, 0]
     for x in bits:
         row.append(x)
-        end = len(row) - 1
-        while end >= 2:
+        ends = [len(row) - 1]
+        while ends:
+            end = ends.pop()
             if row[end - 2] & row[end]:
                 del row[end - 2]
-                end = len(row) - 1
-            else:
-                end -= 1
+                while ends and ends[-1] >= end - 2:
+                    ends.pop()
+                ends += [end - 2, end - 1]
     return len(row) - 2
 
 
@@ -1051,11 +1054,20 @@ def find(wish, first, limit, rule="leftmost"):
     """
     fixed = wish.fixed()
     free = [card for card in DECK if card not in fixed.values()]
-    simple = not fixed and not wish.partial()
+    template = [fixed.get(pos) for pos in range(36)]
+    holes = [pos for pos in range(36) if pos not in fixed]
+    partial = wish.partial()
     piles = PILE_COUNT[rule]
     for number in range(first, first + limit):
         dealt = fast_shuffle(free, number)
-        chain = dealt if simple else placement(wish, dealt)
+        if partial:
+            chain = placement(wish, dealt)
+        elif fixed:
+            chain = template[:]
+            for pos, card in zip(holes, dealt):
+                chain[pos] = card
+        else:
+            chain = dealt
         if piles([BITS[card] for card in chain]) != 2:
             continue
         layout = fold(chain, rule)
@@ -1084,7 +1096,7 @@ def check_chains(lines, out, complain, style, rule, show):
                 bad.append(word)
         if bad:
             complain("line %d" % number, "%s: %s" % (
-                ", ".join(bad), "not a card" if len(bad) == 1 else "not cards"))
+                ", ".join(map(printable, bad)), "not a card" if len(bad) == 1 else "not cards"))
             ok = False
             continue
         if not cards:
@@ -1109,6 +1121,16 @@ def check_chains(lines, out, complain, style, rule, show):
                  + chain_problem(pending))
         ok = False
     return ok
+
+
+def printable(word):
+    r"""word with control characters escaped, fit for an error message.
+
+    >>> print(printable("7\x00x\x1b"))
+    7\x00x\x1b
+    """
+    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
+                   else "\\u%04x" % ord(c) for c in word)
 
 
 def lines_text(first, last):
@@ -1263,8 +1285,10 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     "Run medici.py with these arguments and streams; return the exit status."
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     argv = sys.argv[1:] if argv is None else argv
+    import contextlib
     try:
-        args = options(argv)
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            args = options(argv)            # argparse prints help and errors
     except SystemExit as exit:
         return exit.code
     style = output_style(args, stdout)
@@ -1328,7 +1352,8 @@ def shell(command, text=""):
     class Output(io.StringIO):
         encoding = "utf-8"                      # like a UTF-8 terminal
     out, err = Output(), Output()
-    status = main(command.split()[1:], io.BytesIO(text.encode("utf-8")), out, err)
+    import shlex
+    status = main(shlex.split(command)[1:], io.BytesIO(text.encode("utf-8")), out, err)
     sys.stdout.write(out.getvalue() + err.getvalue())
     if status:
         print("(exit status %s)" % status)
