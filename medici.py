@@ -391,7 +391,7 @@ SUIT_NAMES = {"C": 0, "\u2663": 0, "\u2667": 0, "\u041a": 0, "\u0422": 0,   # �
               "D": 1, "\u2666": 1, "\u2662": 1, "\u0411": 1,                # ♦ ♢ Б
               "H": 2, "\u2665": 2, "\u2661": 2, "\u0427": 2,                # ♥ ♡ Ч
               "S": 3, "\u2660": 3, "\u2664": 3, "\u041f": 3}                # ♠ ♤ П
-SEPARATORS = re.compile(r"[\s\[\]<>,;]+")
+SEPARATORS = re.compile("[\\s\\[\\]<>,;\ufeff]+")       # a stray byte-order mark too
 MARK = re.compile(r"^(.*?)!(\d+)$")
 
 
@@ -1256,7 +1256,10 @@ def make_wish(args):
         suit = SUIT_NAMES.get(suit_text.strip().replace("\ufe0f", "").upper())
         if suit is None:
             raise ValueError("--hexagram %s: give it as SUIT=HEXAGRAM, as in H=1" % text)
-        code = parse_hexagram(code_text)
+        try:
+            code = parse_hexagram(code_text)
+        except ValueError as error:
+            raise ValueError("--hexagram %s" % error)
         if hexagrams.get(suit, code) != code:
             raise ValueError("--hexagram: two hexagrams for %s" % show_suit(suit, STYLE))
         hexagrams[suit] = code
