@@ -497,6 +497,17 @@ def can_print_suits(stream):
         return False
 
 
+def fit(text, stream):
+    """text with suit symbols as letters if stream cannot show them.
+
+    >>> import io; fit("A\u2665 twice", io.StringIO())
+    'AH twice'
+    """
+    if can_print_suits(stream):
+        return text
+    return text.translate({ord(symbol): letter for symbol, letter in zip(SUIT_SYMBOLS, "CDHS")})
+
+
 def can_print(stream, text):
     "Whether stream can encode text."
     try:
@@ -1204,7 +1215,7 @@ def options(argv):
             parser.error(str(error))
         reasons = contradictions(args.wish)
         if reasons:
-            parser.error("these wishes cannot be met: " + "; ".join(reasons))
+            parser.error(fit("these wishes cannot be met: " + "; ".join(reasons), sys.stderr))
     elif (args.pattern or args.target or args.last or args.hexagram or args.balanced
           or args.min_efficiency is not None):
         parser.error("wishes need --find")
@@ -1298,7 +1309,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     show = shower(stdout, style, args)
 
     def complain(where, what):
-        stderr.write("%s: %s: %s\n" % (PROG, where, what))
+        stderr.write(fit("%s: %s: %s\n" % (PROG, where, what), stderr))
         stderr.flush()
 
     if args.stats:
