@@ -65,6 +65,44 @@ def timed(function, *args):
 
 # (section kept apart for merging)
 
+@bench
+def medici_check():
+    "Chains checked a second: the fast pile_count() and the article's loop."
+    import medici
+    chains = [[medici.BITS[c] for c in medici.deal(n)] for n in range(1, 50001)]
+    best = min(timed(lambda: [medici.pile_count(c) for c in chains])[1] for _ in range(3))
+    print("pile_count      %8.0f chains a second (deals 1..50000, best of 3)"
+          % (len(chains) / best))
+    cards = [medici.deal(n) for n in range(1, 5001)]
+    _, seconds = timed(lambda: [medici.fold(c) for c in cards])
+    print("fold (article)  %8.0f chains a second" % (len(cards) / seconds))
+
+
+@bench
+def medici_find():
+    "--find --target AH --min-efficiency 10: average time per search, in process."
+    import medici
+    wish = medici.Wish(targets={medici.card_of(8, 2): 10})
+    starts = range(1, 1000001, 50000)
+    _, seconds = timed(lambda: [next(medici.find(wish, n, 10**6)) for n in starts])
+    print("find A♥!10      %8.4f s on average over %d searches (-g 1, 50001, ...)"
+          % (seconds / len(starts), len(starts)))
+    command = [sys.executable, os.path.join(ROOT, "medici.py"), "-m", "--find",
+               "--target", "AH", "--min-efficiency", "10", "-g", "1"]
+    _, seconds = timed(subprocess.check_output, command)
+    print("the command     %8.3f s, start-up included" % seconds)
+
+
+@bench
+def medici_stats():
+    "medici.py --stats 1000000 -g 1, as a command (both cores)."
+    command = [sys.executable, os.path.join(ROOT, "medici.py"), "--stats", "1000000", "-g", "1"]
+    out, seconds = timed(subprocess.check_output, command)
+    lines = out.decode("utf-8").splitlines()
+    print(lines[1])
+    print(lines[-1])
+    print("the command     %8.1f s" % seconds)
+
 
 
 ################ Robustness and start-up

@@ -1,0 +1,1421 @@
+#!/usr/bin/env python3
+"""medici.py: Medici solitaire, folded right, counted and searched.
+
+THE GAME
+    Deal the 36 cards (ranks 6 7 8 9 10 J Q K A, suits C D H S) one by one
+    from left to right, each a new pile.  Whenever the top cards of two
+    piles with exactly one pile between them share a suit or a rank, the
+    middle pile is put onto the left one.  Any such triple may fold, not
+    only the last three; when several can, the leftmost folds first (the
+    rule of the D article and of every known program).  The chain
+    converges when, after the last card, exactly two piles remain: about
+    one deal in 131 does.
+
+    Practitioners also count, for the chain they laid out:
+      efficiency   of a card: how many folds follow right after it is dealt
+                   (a transit has efficiency > 0), written A♠!3
+      brackets     a group closes after every transit:  [Q♦ 7♣ J♠!2][9♦ K♦!1]...
+      mobile       a card that moved at least once as the top of a middle
+                   pile (the last card counts as mobile); the others are
+                   stationary (the first card always is)
+      hexagrams    per suit, six lines from bottom to top for the ranks
+                   9 6 10 Q K A, solid (yang) for a mobile card; the chain
+                   is balanced when every line is solid in exactly two suits
+
+WHAT IT DOES
+    medici.py < chains.txt      check each chain: brackets with efficiencies,
+                                convergence, final piles, efficiency of every
+                                card, mobile and stationary cards, hexagrams
+    medici.py -g 17             check numbered deal 17 (-g alone: a random one)
+    medici.py --stats 100000    fold numbered deals and count how they end
+    medici.py --find ...        search converging chains that meet wishes
+
+    A chain is read from standard input, one chain a line or spread over
+    several lines until 36 cards are read (a chain ends at the end of a
+    line).  '#' starts a comment; brackets [] <> and !n marks are ignored.
+
+NOTATION (any mix, upper or lower case)
+    ranks   6 7 8 9   10 T X Х   J В   Q Д   K К   A Т
+    suits   C ♣ К Т (clubs)      D ♦ Б (diamonds)
+            H ♥ Ч (hearts)       S ♠ П (spades)
+    cards   Qd  QD  Q♦  Дб   10h  TH  X♥  10ч  Хч   (rank first, suit last)
+
+    Output shows suits as ♣♦♥♠; --ascii (automatic when the output cannot
+    show them) as C D H S; --notation en as Qd 10h; --notation ru as Дб 10ч.
+
+SEARCH (--find)
+    --pattern P       36 slots, one per position: a card (6S, A♥), ? or ??
+                      (any card), Q? (any queen), ?h (any heart); a !n after
+                      a slot asks efficiency at least n there; ... fills the
+                      rest with ?; a short pattern is padded with ?
+    --last CARD       the last card (a slot as in the pattern)
+    --target CARD     that card has efficiency at least --min-efficiency
+                      (default 1); CARD!n asks n for that card; repeatable
+    --hexagram S=H    the hexagram of suit S: a King Wen number 1..64 or six
+                      lines 0/1 from bottom to top (H=111000); repeatable
+    --balanced        balanced hexagrams
+    --count K         find K chains (default 1), from successive deals
+    --limit N         give up after N deals (default 2000000)
+
+    Folding compares ranks and suits only for equality, so renaming the
+    ranks (9! ways) and the suits (4! ways) maps a converging chain to a
+    converging chain with the same efficiencies at the same places and the
+    same mobile places.  The search therefore places the fixed cards of the
+    pattern, deals the rest from successive numbered deals, and renames the
+    other ranks and suits of each converging chain to meet the target, last
+    card, hexagram and balance wishes, instead of waiting for a deal that
+    meets them by chance.  Each chain found is printed on one line, with its
+    deal number as a comment; the line can be piped back into medici.py.
+    Wishes that contradict each other are refused before any search.
+
+OPTIONS
+    --rule rightmost  fold the rightmost triple first: the misreading that
+                      makes hand players see about 1 chain in 1200 converge
+    --trace           show every deal and fold step by step
+    --brief           one line per chain: brackets and the number of piles
+    --jobs N          processes for --stats (default: every core)
+    --color=auto|always|never, -m/--monochrome, --ascii, --notation
+
+EXIT STATUS
+    0 when every input line was accepted, 1 otherwise (a bad card, a chain
+    that is not the 36 distinct cards, a search that found nothing), 2 for
+    bad options or wishes that cannot be met, 130 after Ctrl-C.
+
+EXAMPLE
+    >>> shell("medici.py --brief --notation en",
+    ...       "[Qd 7c 9s Qs Js][9d Ad Kd][8c 6s 10d 8s][Kc Qh 7s 6d 10s]"
+    ...       "[Ah 6c 7h][7d As Jd][Ks][6h Jh Jc Qc 9h 9c][Kh][Ac][8h][10c][8d][10h]")
+    [Qd 7c 9s Qs Js!2][9d Ad Kd!1][8c 6s 10d 8s!6][Kc Qh 7s 6d 10s!1][Ah 6c 7h!2][7d As Jd!1][Ks!1][6h Jh Jc Qc 9h 9c!8][Kh!6][Ac!1][8h!1][10c!2][8d!1][10h!1]  # converges
+    >>> shell("medici.py -m --find --target AH --min-efficiency 10 -g 1")
+    [A♠ 8♥ J♥ J♦ 10♥!2][8♦!1]...[6♥ Q♥ 10♠ A♥!11]...  # deal 299, renamed
+"""
+import os
+import re
+import sys
+
+################ Cards
+## Throughout this program:
+##   card    an int 0..35, rank*4 + suit: 0 is 6♣, 1 is 6♦, ..., 35 is A♠
+##   rank    0..8 for 6 7 8 9 10 J Q K A;  suit 0..3 for ♣ ♦ ♥ ♠
+##   chain   a list of the 36 cards in the order they are dealt
+##   row     the top cards of the piles, left to right
+##   pos     a place in the chain, 0..35 (shown to people as 1..36)
+
+RANKS = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+DECK = list(range(36))                   # 6C 6D 6H 6S 7C ... AS
+RANK = [card // 4 for card in DECK]
+SUIT = [card % 4 for card in DECK]
+# Two cards match when they share a bit: one bit per rank, one per suit.
+BITS = [1 << RANK[card] | 1 << (9 + SUIT[card]) for card in DECK]
+
+
+def card_of(rank, suit):
+    "The card of that rank and suit."
+    return rank * 4 + suit
+
+
+def matches(a, b):
+    "Whether cards a and b share a rank or a suit."
+    return bool(BITS[a] & BITS[b])
+
+
+# The D article's deck: ranks A K Q J 10 9 8 7 6, suits ♦ ♥ ♠ ♣ within each.
+ARTICLE_DECK = [card_of(rank, suit) for rank in range(8, -1, -1)
+                for suit in (1, 2, 3, 0)]
+
+################ The deal: Microsoft FreeCell's generator (the same in every card script)
+
+def ms_rand(seed):
+    """Microsoft FreeCell's rand() for deal number seed, as an endless iterator;
+    FreeCell Pro's extension covers 2^31 <= seed < 2^33.
+
+    >>> r = ms_rand(1); [next(r) for _ in range(4)]
+    [41, 18467, 6334, 26500]
+    """
+    state = seed - 2**32 if seed >= 2**32 else seed
+    while True:
+        state = (state * 214013 + 2531011) & 0xFFFFFFFF
+        if seed >= 2**32:
+            yield ((state >> 16) & 0xFFFF) + 1
+        elif seed >= 2**31:
+            yield ((state >> 16) & 0x7FFF) | 0x8000
+        else:
+            yield (state >> 16) & 0x7FFF
+
+
+def ms_shuffle(deck, seed):
+    """The cards of deck in the order Microsoft deal number seed deals them.
+
+    >>> ms_shuffle(range(8), 1)
+    [1, 7, 4, 0, 6, 3, 5, 2]
+    """
+    deck, rand, dealt = list(deck), ms_rand(seed), []
+    while deck:
+        j = next(rand) % len(deck)
+        dealt.append(deck[j])
+        deck[j] = deck[-1]
+        deck.pop()
+    return dealt
+
+
+def fast_shuffle(deck, seed):
+    """ms_shuffle(deck, seed), inlined for the deal numbers below 2^31 that
+    statistics and search go through by the million.
+
+    >>> all(fast_shuffle(DECK, n) == ms_shuffle(DECK, n)
+    ...     for n in [0, 1, 2, 617, 2**31 - 1, 2**31, 2**32 + 5, 2**33 - 1])
+    True
+    """
+    if seed >= 2**31:
+        return ms_shuffle(deck, seed)
+    deck, dealt = list(deck), []
+    append, pop = dealt.append, deck.pop
+    for left in range(len(deck), 0, -1):
+        seed = (seed * 214013 + 2531011) & 0xFFFFFFFF
+        j = (seed >> 16 & 0x7FFF) % left
+        append(deck[j])
+        deck[j] = deck[-1]
+        pop()
+    return dealt
+
+
+def deal(number):
+    """The chain of numbered deal number.
+
+    >>> show_cards(deal(1), STYLE)
+    '7♦ J♥ 8♥ 6♦ A♣ 7♠ 10♥ A♦ Q♥ 6♥ 8♠ J♣ K♠ 9♥ 10♦ 8♣ 9♠ K♣ 6♠ 9♦ K♥ 8♦ K♦ 10♣ 7♣ 10♠ J♠ A♠ 7♥ A♥ Q♣ 9♣ J♦ 6♣ Q♦ Q♠'
+    """
+    return ms_shuffle(DECK, number)
+
+################ The rule
+
+RULES = ("leftmost", "rightmost")
+
+
+def foldable(row, rule="leftmost"):
+    """Index of the right card of the triple of row that folds first under
+    rule (the leftmost or the rightmost that can), or None.
+
+    >>> row = parse_cards("Q♦ 7♣ Q♠ 9♠ J♠")
+    >>> foldable(row), foldable(row, "rightmost")
+    (2, 4)
+    """
+    ends = range(2, len(row))
+    if rule == "rightmost":
+        ends = reversed(ends)
+    for end in ends:
+        if matches(row[end - 2], row[end]):
+            return end
+    return None
+
+
+class Layout(object):
+    """What folding a chain did: the final piles (each a list, bottom card
+    first), the efficiency of each position, the set of mobile cards, and
+    the steps: ("deal", card, row) and ("fold", middle, left, right, row)."""
+
+    def __init__(self, chain, piles, efficiency, mobile, steps):
+        self.chain, self.piles, self.efficiency = chain, piles, efficiency
+        self.mobile, self.steps = mobile, steps
+
+    def converges(self):
+        "Whether exactly two piles remain."
+        return len(self.piles) == 2
+
+
+def fold(chain, rule="leftmost"):
+    """Deal chain card by card as the D article does: after each card, fold
+    the triple that rule picks, look again from scratch, until none folds.
+
+    >>> layout = fold(parse_cards("Qd 7c 9s Qs Js 9d"))
+    >>> [show_cards(pile, STYLE) for pile in layout.piles]
+    ['Q♦ 7♣', '9♠ Q♠', 'J♠', '9♦']
+    >>> layout.efficiency, show_cards(sorted(layout.mobile), STYLE)
+    ([0, 0, 0, 0, 2, 0], '7♣ 9♦ Q♠')
+    """
+    piles, efficiency, moved, steps = [], [], set(), []
+    for card in chain:
+        piles.append([card])
+        steps.append(("deal", card, tops(piles)))
+        folds = 0
+        end = foldable(tops(piles), rule)
+        while end is not None:
+            left, middle, right = piles[end - 2], piles[end - 1], piles[end]
+            moved.add(middle[-1])
+            steps.append(("fold", middle[-1], left[-1], right[-1], None))
+            left.extend(middle)
+            del piles[end - 1]
+            steps[-1] = steps[-1][:4] + (tops(piles),)
+            folds += 1
+            end = foldable(tops(piles), rule)
+        efficiency.append(folds)
+    mobile = moved | set(chain[-1:])
+    return Layout(list(chain), piles, efficiency, mobile, steps)
+
+
+def tops(piles):
+    "The row of top cards of piles."
+    return [pile[-1] for pile in piles]
+
+
+def pile_count(bits):
+    """How many piles remain when the chain whose cards have these BITS is
+    folded leftmost first.  The fast form of fold(): the row of tops and a
+    pointer, all cards left of it settled.  A fold deletes the left card of
+    the triple and steps the pointer back two places (to the card that moved,
+    then the one that caused the fold), since only those two triples changed.
+
+    >>> chains = [deal(n) for n in range(1, 300)]
+    >>> all(pile_count([BITS[c] for c in chain]) == len(fold(chain).piles)
+    ...     for chain in chains)
+    True
+    """
+    row = [0, 0]            # two blank cards on the left never match
+    row += bits
+    i = 2
+    try:
+        while True:
+            if row[i - 2] & row[i]:
+                del row[i - 2]
+                i -= 2
+            else:
+                i += 1
+    except IndexError:      # the pointer left the row: every card settled
+        return len(row) - 2
+
+
+def pile_count_rightmost(bits):
+    """pile_count() for the rightmost-first misreading.  A stack holds the
+    right ends of the triples that may fold, the rightmost on top; a fold
+    at end e changes only the triples ending at e-2 and e-1.
+
+    >>> chains = [deal(n) for n in range(1, 300)]
+    >>> all(pile_count_rightmost([BITS[c] for c in chain])
+    ...     == len(fold(chain, "rightmost").piles) for chain in chains)
+    True
+    """
+    row = [0, 0]
+    for x in bits:
+        row.append(x)
+        ends = [len(row) - 1]
+        while ends:
+            end = ends.pop()
+            if row[end - 2] & row[end]:
+                del row[end - 2]
+                while ends and ends[-1] >= end - 2:
+                    ends.pop()
+                ends += [end - 2, end - 1]
+    return len(row) - 2
+
+
+PILE_COUNT = {"leftmost": pile_count, "rightmost": pile_count_rightmost}
+
+
+def converges(chain, rule="leftmost"):
+    """Whether chain folds to two piles.
+
+    >>> converges(ARTICLE_DECK), converges(ARTICLE_DECK, "rightmost")
+    (True, False)
+    """
+    return PILE_COUNT[rule]([BITS[card] for card in chain]) == 2
+
+################ Hexagrams
+
+LINE_RANKS = [3, 0, 4, 6, 7, 8]          # ranks 9 6 10 Q K A, bottom line first
+# King Wen number of the hexagram whose line l (bottom = 0) is solid iff bit l is set.
+KING_WEN = [2, 24, 7, 19, 15, 36, 46, 11, 16, 51, 40, 54, 62, 55, 32, 34,
+            8, 3, 29, 60, 39, 63, 48, 5, 45, 17, 47, 58, 31, 49, 28, 43,
+            23, 27, 4, 41, 52, 22, 18, 26, 35, 21, 64, 38, 56, 30, 50, 14,
+            20, 42, 59, 61, 53, 37, 57, 9, 12, 25, 6, 10, 33, 13, 44, 1]
+HEXAGRAM_NAMES = [
+    "", "The Creative", "The Receptive", "Difficulty at the Beginning",
+    "Youthful Folly", "Waiting", "Conflict", "The Army", "Holding Together",
+    "Small Taming", "Treading", "Peace", "Standstill", "Fellowship",
+    "Great Possession", "Modesty", "Enthusiasm", "Following",
+    "Work on the Decayed", "Approach", "Contemplation", "Biting Through",
+    "Grace", "Splitting Apart", "Return", "Innocence", "Great Taming",
+    "Nourishment", "Great Exceeding", "The Abysmal", "The Clinging",
+    "Influence", "Duration", "Retreat", "Great Power", "Progress",
+    "Darkening of the Light", "The Family", "Opposition", "Obstruction",
+    "Deliverance", "Decrease", "Increase", "Breakthrough", "Coming to Meet",
+    "Gathering Together", "Pushing Upward", "Oppression", "The Well",
+    "Revolution", "The Cauldron", "The Arousing", "Keeping Still",
+    "Development", "The Marrying Maiden", "Abundance", "The Wanderer",
+    "The Gentle", "The Joyous", "Dispersion", "Limitation", "Inner Truth",
+    "Small Exceeding", "After Completion", "Before Completion"]
+
+
+def hexagram(mobile, suit):
+    """The hexagram of suit as a 6-bit code: bit l set when the card of
+    LINE_RANKS[l] in that suit is mobile.
+
+    >>> KING_WEN[hexagram(set(DECK), 0)], KING_WEN[hexagram(set(), 0)]
+    (1, 2)
+    """
+    return sum(1 << line for line, rank in enumerate(LINE_RANKS)
+               if card_of(rank, suit) in mobile)
+
+
+def line_counts(mobile):
+    "For each line, bottom first, in how many suits it is solid."
+    return [sum(card_of(rank, suit) in mobile for suit in range(4))
+            for rank in LINE_RANKS]
+
+
+def balanced(mobile):
+    "Whether every line is solid in exactly two suits."
+    return all(count == 2 for count in line_counts(mobile))
+
+
+def parse_hexagram(text):
+    """The code of a hexagram given as a King Wen number or as six lines
+    0/1 from bottom to top; ValueError if it is neither.
+
+    >>> parse_hexagram("1"), parse_hexagram("100000"), KING_WEN[parse_hexagram("24")]
+    (63, 1, 24)
+    """
+    text = text.strip()
+    if len(text) == 6 and set(text) <= set("01"):
+        return sum(1 << line for line, bit in enumerate(text) if bit == "1")
+    if text.isdigit() and 1 <= int(text) <= 64:
+        return KING_WEN.index(int(text))
+    raise ValueError("%s: not a hexagram (a number 1..64 or six lines 0/1, "
+                     "bottom first)" % text)
+
+################ Notation
+
+RANK_NAMES = {"6": 0, "7": 1, "8": 2, "9": 3, "10": 4, "T": 4, "X": 4, "\u0425": 4,
+              "J": 5, "\u0412": 5, "Q": 6, "\u0414": 6, "K": 7, "\u041a": 7,
+              "A": 8, "\u0422": 8}                       # Х В Д К Т
+SUIT_NAMES = {"C": 0, "\u2663": 0, "\u2667": 0, "\u041a": 0, "\u0422": 0,   # ♣ ♧ К Т
+              "D": 1, "\u2666": 1, "\u2662": 1, "\u0411": 1,                # ♦ ♢ Б
+              "H": 2, "\u2665": 2, "\u2661": 2, "\u0427": 2,                # ♥ ♡ Ч
+              "S": 3, "\u2660": 3, "\u2664": 3, "\u041f": 3}                # ♠ ♤ П
+SEPARATORS = re.compile("[\\s\\[\\]<>,;\ufeff]+")       # a stray byte-order mark too
+MARK = re.compile(r"^(.*?)!(\d+)$")
+
+
+def words(text):
+    """The words of a line: comments dropped, brackets and commas separate.
+
+    >>> words("[Qd 7c][9s!2]<Js>, 10h  # a comment")
+    ['Qd', '7c', '9s!2', 'Js', '10h']
+    """
+    return [w for w in SEPARATORS.split(text.split("#")[0]) if w]
+
+
+def parse_card(word):
+    """The card a word names, in any notation; ValueError if none.
+
+    >>> [show_card(parse_card(w), STYLE) for w in
+    ...  ["Qd", "QD", "q♦", "Дб", "10h", "TH", "x♥", "Хч", "Тт", "Кк", "A♠!3", "9♡", "J♥\ufe0f"]]
+    ['Q♦', 'Q♦', 'Q♦', 'Q♦', '10♥', '10♥', '10♥', '10♥', 'A♣', 'K♣', 'A♠', '9♥', 'J♥']
+    >>> parse_card("11h")
+    Traceback (most recent call last):
+    ValueError: 11h: not a card
+    """
+    match = MARK.match(word)
+    text = (match.group(1) if match else word).replace("\ufe0f", "").upper()
+    rank, suit = RANK_NAMES.get(text[:-1]), SUIT_NAMES.get(text[-1:])
+    if rank is None or suit is None:
+        raise ValueError("%s: not a card" % word)
+    return card_of(rank, suit)
+
+
+def parse_cards(text):
+    "The cards of a line of text (ValueError at the first bad word)."
+    return [parse_card(word) for word in words(text)]
+
+
+def chain_problem(cards):
+    """What keeps cards from being a chain of the 36 distinct cards, or ''.
+
+    >>> chain_problem(DECK)
+    ''
+    >>> print(chain_problem(DECK[:21] + [20] + DECK[22:]))
+    J♣ twice; J♦ missing
+    >>> print(chain_problem(DECK[:35]))
+    35 cards; A♠ missing
+    >>> print(chain_problem([0, 0, 0, 5]))
+    4 cards; 6♣ 3 times; 34 missing
+    """
+    counts = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    repeated = [card for card in sorted(counts) if counts[card] > 1]
+    missing = [card for card in DECK if card not in counts]
+    if not repeated and not missing:
+        return ""
+    parts = ["%d cards" % len(cards)] if len(cards) != 36 else []
+    if repeated:
+        parts.append(", ".join("%s %s" % (show_card(card, STYLE),
+                                          TIMES.get(counts[card], "%d times" % counts[card]))
+                               for card in repeated))
+    if missing:
+        parts.append("%s missing" % (show_cards(missing, STYLE) if len(missing) <= 6
+                                     else len(missing)))
+    return "; ".join(parts)
+
+
+TIMES = {2: "twice"}
+
+################ Output: colour and suits (the same in every card script)
+
+SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"   # ♣♦♥♠
+RED, RESET = "\033[31m", "\033[0m"
+
+
+def wants_colour(choice, stream, environ):
+    """Whether to colour output: --color=always|never, else NO_COLOR, then
+    FORCE_COLOR or CLICOLOR_FORCE, then TERM=dumb or CLICOLOR=0, then a terminal.
+
+    >>> wants_colour("auto", sys.stdout, {"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    False
+    >>> wants_colour("auto", sys.stdout, {"FORCE_COLOR": "1"})
+    True
+    >>> wants_colour("never", sys.stdout, {"FORCE_COLOR": "1"})
+    False
+    """
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR") or environ.get("CLICOLOR_FORCE"):
+        return True
+    if environ.get("TERM") == "dumb" or environ.get("CLICOLOR") == "0":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def can_print_suits(stream):
+    "Whether stream can encode ♣♦♥♠ (Python 3.6 under LANG=C cannot)."
+    try:
+        SUIT_SYMBOLS.encode(getattr(stream, "encoding", None) or "ascii")
+        return True
+    except (LookupError, UnicodeError):
+        return False
+
+
+def fit(text, stream):
+    """text with suit symbols as letters if stream cannot show them.
+
+    >>> import io; fit("A\u2665 twice", io.StringIO())
+    'AH twice'
+    """
+    if can_print_suits(stream):
+        return text
+    return text.translate({ord(symbol): letter for symbol, letter in zip(SUIT_SYMBOLS, "CDHS")})
+
+
+def can_print(stream, text):
+    "Whether stream can encode text."
+    try:
+        text.encode(getattr(stream, "encoding", None) or "ascii")
+        return True
+    except (LookupError, UnicodeError):
+        return False
+
+################ Display
+
+class Style(object):
+    "How cards are written: notation 'suits', 'letters', 'en' or 'ru'; colour."
+
+    def __init__(self, notation="suits", colour=False):
+        self.notation, self.colour = notation, colour
+        self.unicode = notation in ("suits", "ru")
+
+
+STYLE = Style()                              # plain Unicode suits, for doctests
+RANK_TEXT = {"suits": RANKS, "letters": RANKS, "en": RANKS,
+             "ru": ["6", "7", "8", "9", "10", "\u0412", "\u0414", "\u041a", "\u0422"]}
+SUIT_TEXT = {"suits": "\u2663\u2666\u2665\u2660", "letters": "CDHS", "en": "cdhs",
+             "ru": "\u043a\u0431\u0447\u043f"}            # к б ч п
+
+
+def show_card(card, style):
+    """card as style writes it.
+
+    >>> [show_card(34, Style(n)) for n in ("suits", "letters", "en", "ru")]
+    ['A♥', 'AH', 'Ah', 'Тч']
+    >>> show_card(34, Style("suits", colour=True))
+    '\\x1b[31mA♥\\x1b[0m'
+    """
+    text = RANK_TEXT[style.notation][RANK[card]] + SUIT_TEXT[style.notation][SUIT[card]]
+    if style.colour and SUIT[card] in (1, 2):
+        return RED + text + RESET
+    return text
+
+
+def show_cards(cards, style):
+    "Cards separated by blanks."
+    return " ".join(show_card(card, style) for card in cards)
+
+
+def brackets(layout, style, marks=True):
+    """The chain in bracket notation: a group closes after every card that
+    caused a fold, marked !n with its efficiency (unless marks is False);
+    cards after the last fold of a chain that does not converge stay outside.
+
+    >>> layout = fold(parse_cards(VECTOR))
+    >>> brackets(layout, Style("en"), marks=False) == VECTOR
+    True
+    """
+    text, group = "", []
+    for card, folds in zip(layout.chain, layout.efficiency):
+        group.append(show_card(card, style) + ("!%d" % folds if folds and marks else ""))
+        if folds:
+            text += "[" + " ".join(group) + "]"
+            group = []
+    return (text + " " + " ".join(group)).strip()
+
+
+# The Perl module Dreamhack::Solitaire::Medici's test chain, in its notation.
+VECTOR = ("[Qd 7c 9s Qs Js][9d Ad Kd][8c 6s 10d 8s][Kc Qh 7s 6d 10s][Ah 6c 7h]"
+          "[7d As Jd][Ks][6h Jh Jc Qc 9h 9c][Kh][Ac][8h][10c][8d][10h]")
+
+
+def brief(layout, style):
+    "One line: the brackets and, as a comment, how the chain ended."
+    piles = len(layout.piles)
+    return "%s  # %s" % (brackets(layout, style),
+                         "converges" if piles == 2 else "%d piles" % piles)
+
+
+def hexagram_lines(layout, style):
+    "The four hexagrams side by side, top line first, and the balance."
+    solid, broken = (("\u2501" * 5, "\u2501\u2501 \u2501\u2501") if style.unicode
+                     else ("-----", "-- --"))
+    codes = [hexagram(layout.mobile, suit) for suit in range(4)]
+    counts = line_counts(layout.mobile)
+    lines = ["hexagrams  " + "".join("  %s    " % show_suit(suit, style)
+                                     for suit in range(4)) + "solid"]
+    for line in range(5, -1, -1):
+        cells = [solid if code >> line & 1 else broken for code in codes]
+        lines.append("%7s    %s  %3d" % (RANKS[LINE_RANKS[line]], "  ".join(cells),
+                                        counts[line]))
+    lines.append("           " + "".join("%4d   " % KING_WEN[code] for code in codes).rstrip())
+    lines += ["           %s %2d %s" % (show_suit(suit, style), KING_WEN[code],
+                                        HEXAGRAM_NAMES[KING_WEN[code]])
+              for suit, code in enumerate(codes)]
+    off = ["%s in %d" % (RANKS[LINE_RANKS[line]], counts[line])
+           for line in range(5, -1, -1) if counts[line] != 2]
+    lines.append("balanced   " + ("yes: every line is solid in two suits" if not off else
+                                  "no: lines solid in other than two suits: " + ", ".join(off)))
+    return lines
+
+
+def show_suit(suit, style):
+    "The symbol of a suit alone."
+    text = SUIT_TEXT[style.notation][suit]
+    return RED + text + RESET if style.colour and suit in (1, 2) else text
+
+
+def efficiency_lines(layout, style):
+    "Every card's efficiency in a grid: a row per suit, a column per rank."
+    where = {card: pos for pos, card in enumerate(layout.chain)}
+    lines = ["efficiency " + "".join("%3s" % rank for rank in RANKS)]
+    for suit in range(4):
+        cells = [layout.efficiency[where[card_of(rank, suit)]] for rank in range(9)]
+        lines.append("          %s" % show_suit(suit, style)
+                     + "".join("%3s" % (n or ".") for n in cells))
+    return lines
+
+
+def report(layout, style):
+    "Everything about a folded chain, as lines."
+    chain, piles = layout.chain, layout.piles
+    mobile = [card for card in chain if card in layout.mobile]
+    stationary = [card for card in chain if card not in layout.mobile]
+    transits = sum(1 for folds in layout.efficiency if folds)
+    lines = ["chain      " + brackets(layout, style),
+             "converges  %s: %d piles, %d folds, %d transits" % (
+                 "yes" if layout.converges() else "no", len(piles),
+                 sum(layout.efficiency), transits)]
+    for number, pile in enumerate(piles, 1):
+        lines.append("%-11s%2d: %s" % ("piles" if number == 1 else "", number,
+                                        show_cards(pile, style)))
+    lines += efficiency_lines(layout, style)
+    lines.append("mobile     %2d: %s" % (len(mobile), show_cards(mobile, style)))
+    lines.append("stationary %2d: %s" % (len(stationary), show_cards(stationary, style)))
+    return lines + hexagram_lines(layout, style)
+
+
+def trace_lines(layout, style):
+    """Every deal and every fold (the triple, the middle pile going onto the
+    left one) with the row of top cards after it."""
+    lines, dealt = [], 0
+    for step in layout.steps:
+        if step[0] == "deal":
+            dealt += 1
+            head = "%2d %s" % (dealt, show_card(step[1], style))
+        else:
+            middle, left, right, row = step[1:]
+            head = "   fold %s %s %s (%s)" % (
+                show_card(left, style), show_card(middle, style), show_card(right, style),
+                "rank" if RANK[left] == RANK[right] else "suit")
+        width = len(strip_colour(head))
+        lines.append(head + " " * max(1, 28 - width) + show_cards(step[-1], style))
+    return lines
+
+
+def strip_colour(text):
+    "text without colour escapes."
+    return text.replace(RED, "").replace(RESET, "")
+
+################ Statistics
+
+def tally(first, last, rule="leftmost"):
+    """How many numbered deals first..last-1 end with each number of piles,
+    as a list indexed by the number of piles.
+
+    >>> counts = tally(1, 1001); counts[2], sum(counts)
+    (8, 1000)
+    >>> piles = [len(fold(deal(n)).piles) for n in range(1, 1001)]
+    >>> counts == [piles.count(p) for p in range(37)]
+    True
+    """
+    if rule != "leftmost" or last > 2**31:
+        piles = PILE_COUNT[rule]
+        counts = [0] * 37
+        for number in range(first, last):
+            counts[piles(fast_shuffle(BITS, number))] += 1
+        return counts
+    return tally_fast(first, last)
+
+
+DEAL_STEPS = [(i, i + 1) for i in range(35, 0, -1)]
+
+
+def tally_fast(first, last):
+    """tally() with fast_shuffle() and pile_count() inlined, a million deals
+    in seconds.  The shuffle swaps each pick to the end of the deck instead of
+    dealing it, so the deck reversed is the deal, with the two blank cards
+    pile_count() wants in front."""
+    counts = [0] * 37
+    deck = BITS + [0, 0]
+    for number in range(first, last):
+        row, state = deck[:], number
+        for i, left in DEAL_STEPS:
+            state = (state * 214013 + 2531011) & 0xFFFFFFFF
+            j = (state >> 16 & 0x7FFF) % left
+            row[j], row[i] = row[i], row[j]
+        row.reverse()
+        i = 2
+        try:
+            while True:
+                if row[i - 2] & row[i]:
+                    del row[i - 2]
+                    i -= 2
+                else:
+                    i += 1
+        except IndexError:
+            counts[len(row) - 2] += 1
+    return counts
+
+
+def tally_part(part):
+    "tally() of one (first, last, rule) part, for a worker process."
+    return tally(*part)
+
+
+def tally_parallel(first, count, rule, jobs):
+    "tally() of count deals from first, split over jobs processes when it pays."
+    last = first + count
+    if jobs < 2 or count < 50000:
+        return tally(first, last, rule)
+    step = max(10000, count // (jobs * 8))
+    parts = [(n, min(n + step, last), rule) for n in range(first, last, step)]
+    try:
+        import multiprocessing
+        pool = multiprocessing.Pool(jobs)
+    except (ImportError, OSError):        # no working semaphores (some phones)
+        return tally(first, last, rule)
+    try:
+        results = pool.map(tally_part, parts)
+    finally:
+        pool.terminate()
+    return [sum(column) for column in zip(*results)]
+
+
+def wilson(hits, n, z=1.96):
+    """The 95 % Wilson score interval of a proportion hits/n.
+
+    >>> ["%.4f" % x for x in wilson(38255, 5000000)]
+    ['0.0076', '0.0077']
+    """
+    p, zz = hits / n, z * z
+    centre = (p + zz / (2 * n)) / (1 + zz / n)
+    half = z * (p * (1 - p) / n + zz / (4 * n * n)) ** 0.5 / (1 + zz / n)
+    return centre - half, centre + half
+
+
+def stats_lines(first, counts, rule, seconds, jobs):
+    "The report of tally() counts over deals from first."
+    n = sum(counts)
+    hits = counts[2]
+    low, high = wilson(hits, n)
+    lines = ["deals %d..%d, %s rule" % (first, first + n - 1, rule),
+             "converged %d of %d: %.4f %%, 95 %% interval %.4f..%.4f %%%s" % (
+                 hits, n, 100.0 * hits / n, 100 * low, 100 * high,
+                 ", about 1 in %d" % round(n / hits) if hits else ""),
+             "piles     deals       %"]
+    widest = max(counts)
+    for piles, count in enumerate(counts):
+        if count:
+            lines.append(("%5d %9d %7.3f  %s" % (piles, count, 100.0 * count / n,
+                                                 "#" * int(round(40.0 * count / widest)))).rstrip())
+    lines.append("%d deals in %.1f s: %d a second, %d process%s" % (
+        n, seconds, n / max(seconds, 1e-9), jobs, "" if jobs == 1 else "es"))
+    return lines
+
+################ Search
+
+class Wish(object):
+    """What a searched chain must meet: slots (one per position: None or
+    (rank or None, suit or None, least efficiency)), targets {card: least
+    efficiency}, hexagrams {suit: code}, balanced."""
+
+    def __init__(self, slots=None, targets=None, hexagrams=None, balanced=False):
+        self.slots = slots or [None] * 36
+        self.targets = targets or {}
+        self.hexagrams = hexagrams or {}
+        self.balanced = balanced
+
+    def fixed(self):
+        "{pos: card} of the slots that name a whole card."
+        return {pos: card_of(slot[0], slot[1]) for pos, slot in enumerate(self.slots)
+                if slot and slot[0] is not None and slot[1] is not None}
+
+    def partial(self):
+        "[(pos, rank, suit)] of the slots that name a rank or a suit only."
+        return [(pos, slot[0], slot[1]) for pos, slot in enumerate(self.slots)
+                if slot and (slot[0] is None) != (slot[1] is None)]
+
+
+def parse_slot(word):
+    """A pattern slot: None for any card, else (rank, suit, least efficiency)
+    with None for a free rank or suit.
+
+    >>> [parse_slot(w) for w in ["?", "??", "?!3", "Q?", "?h", "6S", "A♥!10"]]
+    [None, None, (None, None, 3), (6, None, 0), (None, 2, 0), (0, 3, 0), (8, 2, 10)]
+    """
+    match = MARK.match(word)
+    text, least = (match.group(1), int(match.group(2))) if match else (word, 0)
+    text = text.replace("\ufe0f", "").upper()
+    if text in ("?", "??", "*"):
+        return (None, None, least) if least else None
+    rank = None if text[:-1] == "?" else RANK_NAMES.get(text[:-1])
+    suit = None if text[-1:] == "?" else SUIT_NAMES.get(text[-1:])
+    if (rank is None and text[:-1] != "?") or (suit is None and text[-1:] != "?"):
+        raise ValueError("%s: not a card, ? or a card with ? for its rank or suit" % word)
+    return (rank, suit, least)
+
+
+def parse_pattern(text):
+    """The 36 slots of a pattern: ... fills up with ?, a short one is padded.
+
+    >>> slots = parse_pattern("?? 6S ... A♥")
+    >>> len(slots), slots[1], slots[35], slots[2:35] == [None] * 33
+    (36, (0, 3, 0), (8, 2, 0), True)
+    """
+    found = words(text)
+    fills = [i for i, w in enumerate(found) if w in ("...", "\u2026")]
+    if len(fills) > 1:
+        raise ValueError("one ... at most")
+    if fills:
+        i = fills[0]
+        found = found[:i] + ["?"] * (36 - len(found) + 1) + found[i + 1:]
+    if len(found) > 36:
+        raise ValueError("%d slots: a chain has 36" % len(found))
+    return [parse_slot(w) for w in found] + [None] * (36 - len(found))
+
+
+def most_folds(pos):
+    "The most folds the card at pos can cause: one per pile it finds, less two."
+    return max(0, pos - 1)
+
+
+def contradictions(wish):
+    """Why wish cannot be met, as a list of reasons (empty if it may be).
+
+    >>> w = Wish(parse_pattern("6S 6S"), {34: 35})
+    >>> for reason in contradictions(w): print(reason)
+    6♠ wished at positions 1 and 2
+    A♥!35: no card folds more than 34 times
+    >>> contradictions(Wish(parse_pattern("? A♥"), {34: 1}))
+    ['A♥ at position 2 folds at most 0 times, not 1']
+    """
+    reasons, seen = [], {}
+    for pos, card in sorted(wish.fixed().items()):
+        if card in seen:
+            reasons.append("%s wished at positions %d and %d"
+                           % (show_card(card, STYLE), seen[card] + 1, pos + 1))
+        seen[card] = pos
+    for pos, slot in enumerate(wish.slots):
+        if slot and slot[2] > most_folds(pos):
+            reasons.append("position %d folds at most %d times, not %d"
+                           % (pos + 1, most_folds(pos), slot[2]))
+    for card, least in sorted(wish.targets.items()):
+        if least > 34:
+            reasons.append("%s!%d: no card folds more than 34 times"
+                           % (show_card(card, STYLE), least))
+        elif card in seen and least > most_folds(seen[card]):
+            reasons.append("%s at position %d folds at most %d times, not %d"
+                           % (show_card(card, STYLE), seen[card] + 1,
+                              most_folds(seen[card]), least))
+    if sum(wish.targets.values()) > 34 and not any(l > 34 for l in wish.targets.values()):
+        reasons.append("the targets' efficiencies add up to %d: a chain has 34 folds"
+                       % sum(wish.targets.values()))
+    if not placement(wish, [card for card in DECK if card not in seen]):
+        reasons.append("no cards are left for the pattern's ranks and suits")
+    reasons += hexagram_contradictions(wish, seen)
+    return reasons
+
+
+def hexagram_contradictions(wish, seen):
+    "Reasons why the hexagram and balance wishes cannot be met."
+    reasons = []
+    for suit, code in sorted(wish.hexagrams.items()):
+        for line, rank in enumerate(LINE_RANKS):
+            card, solid = card_of(rank, suit), code >> line & 1
+            if seen.get(card) == 0 and solid:
+                reasons.append("%s comes first, so it is stationary" % show_card(card, STYLE))
+            if seen.get(card) == 35 and not solid:
+                reasons.append("%s comes last, so it is mobile" % show_card(card, STYLE))
+    if wish.balanced:
+        wished = list(wish.hexagrams.values())
+        solid = [sum(code >> line & 1 for code in wished) for line in range(6)]
+        lines = [RANKS[LINE_RANKS[line]] for line in range(6)
+                 if solid[line] > 2 or len(wished) - solid[line] > 2]
+        if lines:
+            reasons.append("with these hexagrams the %s line%s cannot be solid in "
+                           "exactly two suits" % (" ".join(lines), "s" if len(lines) > 1 else ""))
+    return reasons
+
+
+def placement(wish, free):
+    """A chain for wish: its fixed cards in place, its partial slots (Q?, ?h)
+    filled from free cards in their order (a bipartite matching), the other
+    slots with the rest of free in order; None if the partial slots cannot
+    all be filled.
+
+    >>> chain = placement(Wish(parse_pattern("Q? ?h 6C")), DECK[::-1][:35])
+    >>> show_cards(chain[:6], STYLE)
+    'Q♠ A♥ 6♣ A♠ A♦ A♣'
+    """
+    chain = [None] * 36
+    for pos, card in wish.fixed().items():
+        chain[pos] = card
+    partial = wish.partial()
+    owner = {}                          # free card -> index into partial
+
+    def fits(card, slot):
+        return ((slot[1] is None or RANK[card] == slot[1])
+                and (slot[2] is None or SUIT[card] == slot[2]))
+
+    def claim(k, seen):
+        for card in free:
+            if card not in seen and fits(card, partial[k]):
+                seen.add(card)
+                if card not in owner or claim(owner[card], seen):
+                    owner[card] = k
+                    return True
+        return False
+
+    for k in range(len(partial)):
+        if not claim(k, set()):
+            return None
+    for card, k in owner.items():
+        chain[partial[k][0]] = card
+    rest = iter(card for card in free if card not in owner)
+    return [card if card is not None else next(rest, None) for card in chain]
+
+
+def meets(layout, wish):
+    """Whether a folded chain meets wish as it stands.
+
+    >>> meets(fold(ARTICLE_DECK), Wish(parse_pattern("A♦ ... 6♣"), {0: 1}))
+    True
+    """
+    where = {card: pos for pos, card in enumerate(layout.chain)}
+    for pos, slot in enumerate(wish.slots):
+        if slot:
+            card = layout.chain[pos]
+            if ((slot[0] is not None and RANK[card] != slot[0])
+                    or (slot[1] is not None and SUIT[card] != slot[1])
+                    or layout.efficiency[pos] < slot[2]):
+                return False
+    return (layout.converges()
+            and all(layout.efficiency[where[card]] >= least
+                    for card, least in wish.targets.items())
+            and all(hexagram(layout.mobile, suit) == code
+                    for suit, code in wish.hexagrams.items())
+            and (not wish.balanced or balanced(layout.mobile)))
+
+
+def renamings(layout, wish):
+    """(ranks, suits) renamings, each a list new name by old name, that make
+    the converging layout meet wish: the first found, identity first; or None.
+
+    The article's deck has no A♥ of efficiency 3, but its 6♣ has: renaming
+    6 as A and ♣ as ♥ (and A as 6, ♥ as ♣) meets the wish.
+
+    >>> layout, wish = fold(ARTICLE_DECK), Wish(targets={card_of(8, 2): 3})
+    >>> ranks, suits = renamings(layout, wish); ranks, suits
+    ([8, 1, 2, 3, 4, 5, 6, 7, 0], [2, 1, 0, 3])
+    >>> meets(fold(rename(ARTICLE_DECK, ranks, suits)), wish)
+    True
+    """
+    import itertools
+    chain, efficiency, mobile = layout.chain, layout.efficiency, layout.mobile
+    for pos, slot in enumerate(wish.slots):
+        if slot and efficiency[pos] < slot[2]:
+            return None
+    rank_wishes = [(RANK[chain[pos]], slot[0]) for pos, slot in enumerate(wish.slots)
+                   if slot and slot[0] is not None]
+    suit_wishes = [(SUIT[chain[pos]], slot[1]) for pos, slot in enumerate(wish.slots)
+                   if slot and slot[1] is not None]
+    mobile_count = [sum(card_of(rank, suit) in mobile for suit in range(4))
+                    for rank in range(9)]
+    for suits in sorted(itertools.permutations(range(4)),
+                        key=lambda p: sum(new != old for old, new in enumerate(p))):
+        if any(suits[old] != new for old, new in suit_wishes):
+            continue
+        choices = []
+        for card, least in sorted(wish.targets.items()):
+            places = [RANK[chain[pos]] for pos in range(36) if efficiency[pos] >= least
+                      and suits[SUIT[chain[pos]]] == SUIT[card]]
+            choices.append([(old, RANK[card]) for old in sorted(set(places))])
+        for picked in itertools.product(*choices):
+            ranks = rename_ranks(rank_wishes + list(picked),
+                                 allowed_ranks(wish, suits, mobile, mobile_count))
+            if ranks:
+                return ranks, list(suits)
+    return None
+
+
+def allowed_ranks(wish, suits, mobile, mobile_count):
+    "For each new rank, the old ranks that hexagram and balance wishes let it come from."
+    old_suit = {new: old for old, new in enumerate(suits)}
+    allowed = [set(range(9)) for rank in range(9)]
+    for suit, code in wish.hexagrams.items():
+        for line, new in enumerate(LINE_RANKS):
+            solid = bool(code >> line & 1)
+            allowed[new] &= {old for old in range(9)
+                             if (card_of(old, old_suit[suit]) in mobile) == solid}
+    if wish.balanced:
+        for new in LINE_RANKS:
+            allowed[new] &= {old for old in range(9) if mobile_count[old] == 2}
+    return allowed
+
+
+def rename_ranks(pairs, allowed):
+    """A renaming of ranks (new rank by old rank) that sends each old rank of
+    pairs to its new rank and takes each new rank from an allowed old one,
+    identity first; None if there is none.
+
+    >>> rename_ranks([(0, 8)], [set(range(9))] * 9)
+    [8, 1, 2, 3, 4, 5, 6, 7, 0]
+    >>> rename_ranks([(0, 8), (1, 8)], [set(range(9))] * 9) is None
+    True
+    """
+    chosen = {}                                     # new rank -> old rank
+    for old, new in pairs:
+        if chosen.get(new, old) != old or old not in allowed[new]:
+            return None
+        chosen[new] = old
+    if len(set(chosen.values())) < len(chosen):
+        return None
+    free_new = sorted((rank for rank in range(9) if rank not in chosen),
+                      key=lambda new: len(allowed[new]))
+
+    def solve(k, used):
+        if k == len(free_new):
+            return True
+        new = free_new[k]
+        for old in sorted(allowed[new] - used, key=lambda old: (old != new, old in free_new)):
+            chosen[new] = old
+            if solve(k + 1, used | {old}):
+                return True
+        chosen.pop(new, None)
+        return False
+
+    if not solve(0, set(chosen.values())):
+        return None
+    renaming = [0] * 9
+    for new, old in chosen.items():
+        renaming[old] = new
+    return renaming
+
+
+def rename(chain, ranks, suits):
+    "chain with every rank and suit renamed."
+    return [card_of(ranks[RANK[card]], suits[SUIT[card]]) for card in chain]
+
+
+def find(wish, first, limit, rule="leftmost"):
+    """Yield (deal number, chain, renamed) for each of the deals first,
+    first+1, ... (limit of them) whose converging chain meets wish, itself or
+    with its ranks and suits renamed.
+
+    >>> number, chain, renamed = next(find(Wish(targets={34: 10}), 1, 10**6))
+    >>> layout = fold(chain); layout.efficiency[chain.index(34)] >= 10, meets(layout, Wish(targets={34: 10}))
+    (True, True)
+    """
+    fixed = wish.fixed()
+    free = [card for card in DECK if card not in fixed.values()]
+    template = [fixed.get(pos) for pos in range(36)]
+    holes = [pos for pos in range(36) if pos not in fixed]
+    partial = wish.partial()
+    piles = PILE_COUNT[rule]
+    for number in range(first, first + limit):
+        dealt = fast_shuffle(free, number)
+        if partial:
+            chain = placement(wish, dealt)
+        elif fixed:
+            chain = template[:]
+            for pos, card in zip(holes, dealt):
+                chain[pos] = card
+        else:
+            chain = dealt
+        if piles([BITS[card] for card in chain]) != 2:
+            continue
+        layout = fold(chain, rule)
+        if meets(layout, wish):
+            yield number, chain, False
+            continue
+        found = renamings(layout, wish)
+        if found:
+            chain = rename(chain, *found)
+            if meets(fold(chain, rule), wish):
+                yield number, chain, True
+
+################ Command loop
+
+def check_chains(lines, out, complain, style, rule, show):
+    """Read chains from numbered lines; print each with show(layout) and
+    report bad lines and bad chains with complain(where, what).  Returns
+    whether everything was accepted."""
+    ok, pending, since = True, [], None
+    for number, text in lines:
+        cards, bad = [], []
+        for word in words(text):
+            try:
+                cards.append(parse_card(word))
+            except ValueError:
+                bad.append(word)
+        if bad:
+            complain("line %d" % number, "%s: %s" % (
+                ", ".join(map(printable, bad)), "not a card" if len(bad) == 1 else "not cards"))
+            ok = False
+            continue
+        if not cards:
+            continue
+        if pending and len(cards) == 36:
+            complain(lines_text(since, number - 1), chain_problem(pending))
+            ok, pending = False, []
+        if not pending:
+            since = number
+        pending += cards
+        if len(pending) < 36:
+            continue
+        problem = chain_problem(pending)
+        if problem:
+            complain(lines_text(since, number), problem)
+            ok = False
+        else:
+            show(fold(pending, rule))
+        pending = []
+    if pending:
+        complain(lines_text(since, number), "the input ends inside a chain: "
+                 + chain_problem(pending))
+        ok = False
+    return ok
+
+
+def printable(word):
+    r"""word with control characters escaped, fit for an error message.
+
+    >>> print(printable("7\x00x\x1b"))
+    7\x00x\x1b
+    """
+    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
+                   else "\\u%04x" % ord(c) for c in word)
+
+
+def lines_text(first, last):
+    "'line 3' or 'lines 3-5'."
+    return "line %d" % first if first == last else "lines %d-%d" % (first, last)
+
+
+def shower(out, style, args):
+    "A function that prints a folded chain as the options ask."
+    state = {"count": 0}
+
+    def show(layout, heading=None):
+        lines = []
+        if args.brief:
+            lines = [brief(layout, style)]
+        else:
+            if state["count"]:
+                lines.append("")
+            if heading:
+                lines.append(heading)
+            if args.trace:
+                lines += trace_lines(layout, style)
+            lines += report(layout, style)
+        state["count"] += 1
+        out.write("\n".join(lines) + "\n")
+        out.flush()
+    return show
+
+################ Main
+
+PROG = "medici"
+GAME_LIMIT = 2**33 - 1
+
+
+def options(argv):
+    "The parsed command line."
+    import argparse
+    parser = argparse.ArgumentParser(
+        prog="medici.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-g", "--game", type=game_number, nargs="?", const=-1,
+                        metavar="N", help="deal N (0..2^33-1; alone: a random one); "
+                        "with --stats the first deal, with --find the first tried")
+    parser.add_argument("--stats", type=positive, metavar="N",
+                        help="fold N numbered deals and count how they end")
+    parser.add_argument("--find", action="store_true", help="search chains meeting wishes")
+    parser.add_argument("--pattern", default="", metavar="P", help="slots, one per position")
+    parser.add_argument("--target", action="append", default=[], metavar="CARD",
+                        help="a card with efficiency at least --min-efficiency")
+    parser.add_argument("--min-efficiency", type=int, default=None, metavar="N")
+    parser.add_argument("--last", metavar="CARD", help="the last card")
+    parser.add_argument("--hexagram", action="append", default=[], metavar="S=H",
+                        help="suit S gets hexagram H (1..64 or lines 0/1, bottom first)")
+    parser.add_argument("--balanced", action="store_true", help="balanced hexagrams")
+    parser.add_argument("--count", type=positive, default=1, metavar="K")
+    parser.add_argument("--limit", type=positive, default=2000000, metavar="N")
+    parser.add_argument("--rule", choices=RULES, default="leftmost")
+    parser.add_argument("--trace", action="store_true", help="show every deal and fold")
+    parser.add_argument("--brief", action="store_true", help="one line per chain")
+    parser.add_argument("--jobs", type=positive, default=None, metavar="N")
+    parser.add_argument("--notation", choices=("suits", "letters", "en", "ru"), default=None)
+    parser.add_argument("--color", "--colour", choices=("auto", "always", "never"),
+                        default="auto")
+    parser.add_argument("-m", "--monochrome", action="store_true")
+    parser.add_argument("--ascii", action="store_true", help="suits as C D H S")
+    args = parser.parse_args(argv)
+    if args.find:
+        try:
+            args.wish = make_wish(args)
+        except ValueError as error:
+            parser.error(str(error))
+        reasons = contradictions(args.wish)
+        if reasons:
+            parser.error(fit("these wishes cannot be met: " + "; ".join(reasons), sys.stderr))
+    elif (args.pattern or args.target or args.last or args.hexagram or args.balanced
+          or args.min_efficiency is not None):
+        parser.error("wishes need --find")
+    if args.stats and args.find:
+        parser.error("--stats or --find, not both")
+    if args.stats and args.game is not None and args.game > 0 and args.game + args.stats - 1 > GAME_LIMIT:
+        parser.error("deals go up to %d" % GAME_LIMIT)
+    return args
+
+
+def game_number(text):
+    "A deal number 0..2^33-1, for argparse."
+    import argparse
+    if not text.strip().isdigit() or int(text) > GAME_LIMIT:
+        raise argparse.ArgumentTypeError("%s: not a deal number 0..%d" % (text, GAME_LIMIT))
+    return int(text)
+
+
+def positive(text):
+    "A whole number 1..10^12, for argparse."
+    import argparse
+    if not text.strip().isdigit() or not 1 <= int(text) <= 10**12:
+        raise argparse.ArgumentTypeError("%s: not a number 1..10^12" % text)
+    return int(text)
+
+
+def make_wish(args):
+    "The Wish the search options describe (ValueError if one is malformed)."
+    slots = parse_pattern(args.pattern)
+    if args.last:
+        last = parse_slot(args.last)
+        if slots[35] and last and slots[35] != last:
+            raise ValueError("the pattern and --last wish different last cards")
+        slots[35] = last or slots[35]
+    least = 1 if args.min_efficiency is None else args.min_efficiency
+    if least < 0:
+        raise ValueError("--min-efficiency %d: efficiencies are 0 or more" % least)
+    if args.min_efficiency is not None and not args.target:
+        raise ValueError("--min-efficiency needs --target")
+    targets = {}
+    for word in args.target:
+        match = MARK.match(word)
+        card = parse_card(word)
+        n = int(match.group(2)) if match else least
+        targets[card] = max(targets.get(card, 0), n)
+    hexagrams = {}
+    for text in args.hexagram:
+        suit_text, _, code_text = text.partition("=")
+        suit = SUIT_NAMES.get(suit_text.strip().replace("\ufe0f", "").upper())
+        if suit is None:
+            raise ValueError("--hexagram %s: give it as SUIT=HEXAGRAM, as in H=1" % text)
+        try:
+            code = parse_hexagram(code_text)
+        except ValueError as error:
+            raise ValueError("--hexagram %s" % error)
+        if hexagrams.get(suit, code) != code:
+            raise ValueError("--hexagram: two hexagrams for %s" % show_suit(suit, STYLE))
+        hexagrams[suit] = code
+    return Wish(slots, targets, hexagrams, args.balanced)
+
+
+def output_style(args, stdout):
+    "The Style the output options and the output stream ask for."
+    notation = args.notation or ("letters" if args.ascii or not can_print_suits(stdout)
+                                 else "suits")
+    if notation == "suits" and (args.ascii or not can_print_suits(stdout)):
+        notation = "letters"
+    if notation == "ru" and not can_print(stdout, "\u0414\u0431\u2501"):
+        notation = "en"
+    colour = not args.monochrome and wants_colour(args.color, stdout, os.environ)
+    return Style(notation, colour)
+
+
+def random_number():
+    "A deal number picked at random."
+    import random
+    return random.randint(1, 2**31 - 1)
+
+
+def main(argv=None, stdin=None, stdout=None, stderr=None):
+    "Run medici.py with these arguments and streams; return the exit status."
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    argv = sys.argv[1:] if argv is None else argv
+    import contextlib
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            args = options(argv)            # argparse prints help and errors
+    except SystemExit as exit:
+        return exit.code
+    style = output_style(args, stdout)
+    show = shower(stdout, style, args)
+
+    def complain(where, what):
+        stderr.write(fit("%s: %s: %s\n" % (PROG, where, what), stderr))
+        stderr.flush()
+
+    if args.stats:
+        return run_stats(args, stdout)
+    if args.find:
+        return run_find(args, stdout, complain, style)
+    if args.game is not None:
+        number = random_number() if args.game < 0 else args.game
+        show(fold(deal(number), args.rule), heading="deal %d" % number)
+        return 0
+    lines = input_lines(stdin, "chain> ", stderr)
+    return 0 if check_chains(lines, stdout, complain, style, args.rule, show) else 1
+
+
+def run_stats(args, stdout):
+    "--stats: fold the deals and print the counts."
+    import time
+    first = random_number() if args.game is None or args.game < 0 else args.game
+    first = min(first, GAME_LIMIT - args.stats + 1)
+    jobs = args.jobs or os.cpu_count() or 1
+    jobs = jobs if args.stats >= 50000 else 1
+    start = time.time()
+    counts = tally_parallel(first, args.stats, args.rule, jobs)
+    seconds = time.time() - start
+    stdout.write("\n".join(stats_lines(first, counts, args.rule, seconds, jobs)) + "\n")
+    return 0
+
+
+def run_find(args, stdout, complain, style):
+    "--find: print --count chains that meet the wishes."
+    first = random_number() if args.game is None or args.game < 0 else args.game
+    limit = min(args.limit, GAME_LIMIT - first + 1)
+    found = 0
+    for number, chain, renamed in find(args.wish, first, limit, args.rule):
+        layout = fold(chain, args.rule)
+        stdout.write("%s  # deal %d%s\n" % (brackets(layout, style), number,
+                                             ", renamed" if renamed else ""))
+        stdout.flush()
+        found += 1
+        if found == args.count:
+            return 0
+    complain("--find", "%s in %d deals from %d" % (
+        "no chain meets the wishes" if not found else "only %d chains meet the wishes" % found,
+        limit, first))
+    return 1
+
+
+def shell(command, text=""):
+    """Run a medici.py command line in this process with text as its input,
+    and print what it writes (standard error after standard output) and a
+    non-zero exit status: the examples of the manual and the tests use it."""
+    import io
+
+    class Output(io.StringIO):
+        encoding = "utf-8"                      # like a UTF-8 terminal
+    out, err = Output(), Output()
+    import shlex
+    status = main(shlex.split(command)[1:], io.BytesIO(text.encode("utf-8")), out, err)
+    sys.stdout.write(out.getvalue() + err.getvalue())
+    if status:
+        print("(exit status %s)" % status)
+
+################ Input: lines from anywhere (the same in every script)
+
+def input_lines(stream, prompt, stderr):
+    """(number, text) for each line of stream, whatever bytes it holds: bad
+    UTF-8 replaced, a byte-order mark and CR/LF dropped.  The prompt goes to
+    stderr, and only when stream is a terminal.
+
+    >>> import io
+    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
+    [(1, '63 7a'), (2, '\\ufffd')]
+    """
+    isatty = getattr(stream, "isatty", None)
+    interactive = bool(isatty and isatty())
+    source = getattr(stream, "buffer", stream)
+    number = 0
+    while True:
+        if interactive:
+            stderr.write(prompt)
+            stderr.flush()
+        line = source.readline()
+        if not line:
+            return
+        number += 1
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", "replace")
+        if number == 1:
+            line = line.lstrip("\ufeff")
+        yield number, line.rstrip("\r\n")
+
+################ Ending quietly (the same in every script; PROG is per script)
+
+def run(main):
+    "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        status = 130
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    run(main)
