@@ -501,7 +501,7 @@ def can_print_suits(stream):
 def fit(text, stream):
     """text with suit symbols as letters if stream cannot show them.
 
-    >>> import io; fit("A\u2665 twice", io.StringIO())
+    >>> import io; fit("A\u2665 twice", io.TextIOWrapper(io.BytesIO(), "ascii"))
     'AH twice'
     """
     if can_print_suits(stream):
