@@ -818,7 +818,7 @@ def solution(pos, steps, bakers=False, autoplay_on=True):
 def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
     """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (standard
     notation), total (every foundation move counted), why (the limit reached),
-    positions searched and seconds.
+    positions searched, seconds, and the solver's steps.
 
     >>> answer = solve(deal(1))
     >>> answer["verdict"], answer["total"] >= 52, len(answer["moves"]) < answer["total"]
@@ -829,10 +829,10 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
     began = time.time()
     verdict, steps, positions = Solver(len(pos[0]), bakers).search(pos, max_positions, timeout)
     answer = {"verdict": verdict, "moves": [], "total": 0, "why": "",
-              "positions": positions}
+              "positions": positions, "steps": []}
     if verdict == "solved":
         moves, autoplayed = solution(pos, steps, bakers, autoplay_on)
-        answer["moves"] = moves
+        answer["moves"], answer["steps"] = moves, steps
         answer["total"] = len(moves) + (autoplayed if autoplay_on else 0)
     elif verdict == "unknown":
         answer["why"] = steps

@@ -39,6 +39,64 @@ def timed(function, *args):
 
 ################ FreeCell solver
 
+def peak_mb():
+    "This process's peak resident memory so far, in MB (None where unknown)."
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 1024.0 / (1024 if sys.platform == "darwin" else 1)
+
+
+@bench
+def freecell_solver(first=1, last=1000):
+    """Deals 1..1000 in one process: every one solved, both forms of every
+    solution replayed through the game's own move checker; time, length and
+    peak memory."""
+    import freecell
+    totals, typed, times, unsolved = [], [], [], []
+    solving = 0.0
+    for number in range(first, last + 1):
+        start = freecell.deal(number)
+        answer = freecell.solve(start)
+        solving += answer["seconds"]
+        times.append((answer["seconds"], number))
+        if answer["verdict"] != "solved":
+            unsolved.append(number)
+            continue
+        everything, _ = freecell.solution(start, answer["steps"], autoplay_on=False)
+        for moves, autoplay in ((answer["moves"], True), (everything, False)):
+            game = freecell.new_game(start, "", autoplay=autoplay)
+            for move in moves:
+                freecell.play_move(game, move)
+            assert freecell.won(game["pos"]), number
+        assert len(everything) == answer["total"], number
+        totals.append(len(everything))
+        typed.append(len(answer["moves"]))
+    times.sort()
+    count = last - first + 1
+    print("deals %d..%d: %d solved, unsolved: %s; every solution replayed, with and "
+          "without autoplay" % (first, last, len(totals), unsolved or "none"))
+    print("solving time in one process: %.1f s, %.1f ms a deal, median %.1f ms, "
+          "slowest %.2f s (deal %d)" % (solving, 1000 * solving / count,
+                                        1000 * times[count // 2][0], times[-1][0], times[-1][1]))
+    print("mean length, every foundation move counted: %.1f moves (fc-solve -l lg: 117)"
+          % (sum(totals) / len(totals)))
+    print("mean moves typed with safe autoplay: %.1f" % (sum(typed) / len(typed)))
+    print("peak memory of the process: %.0f MB" % peak_mb())
+
+
+@bench
+def freecell_impossible():
+    "Deal 11982 proved impossible: time, positions and peak memory, in a fresh process."
+    code = ("import sys, time; sys.path.insert(0, %r); import freecell; t = time.perf_counter(); "
+            "a = freecell.solve(freecell.deal(11982)); import resource; "
+            "print(a['verdict'], a['positions'], round(time.perf_counter() - t, 2), "
+            "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)" % ROOT)
+    out = subprocess.check_output([sys.executable, "-c", code]).decode().split()
+    print("deal 11982: %s after %s positions in %s s, peak memory %s MB" % tuple(out))
+
 # (section kept apart for merging)
 
 
