@@ -65,13 +65,29 @@ OPTIONS:
     --snx               read a plain move into an empty column as one card, as
                         fc-solve -snx writes it (automatic after its header)
     -q, --quiet         print only the final board and the result
+    --solve             print a solution of the deal (or --board) and exit
+    --solve DEALS       solve deals like 1-1000 or 1,5,11982: a line each, a summary
+    --jobs N            spread --solve DEALS over N processes
+    --max-positions N   give up ('unknown') after N positions (default 1,000,000)
+    --timeout SECONDS   give up ('unknown') after so long (default 60)
     --color=WHEN        auto (default), always or never;  -m = --color=never
     --ascii             suits as letters C D H S (automatic when the output
                         cannot print the suit symbols)
 
+THE SOLVER.  --solve prints a solution ten moves a line, as fc-solve does, and
+a last comment line with the verdict: solved in N moves, impossible (only
+after every reachable position was searched), or unknown (a limit was hit).
+The moves are those a player types, autoplay doing the rest; with
+--no-autoplay every foundation move is written out, and a run into an empty
+column always carries its 'v' count.  Piped back into the game, it wins:
+    freecell.py -g 1 --solve | freecell.py -g 1 -q
+The search is best first, scoring each position by the cards not home, the
+cards held in cells, the filled columns and the cards lying on a lower card,
+plus half the moves made; safe autoplay runs after every move as in the game.
+
 Exit status: 0 when every input line was accepted, 1 when one was rejected
 (each rejection prints one line on stderr naming the input line), 2 for bad
-options, 130 after Ctrl-C.
+options, 130 after Ctrl-C.  With --solve: 0 when every deal was solved.
 
 A SESSION (checked by the tests):
 
