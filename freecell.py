@@ -494,6 +494,8 @@ def parse_board(text, ncells=4):
             cols.append(tuple(board_card(c) for c in line.lstrip(":").split()))
     cols += [()] * (NCOLS - len(cols))
     pos = (tuple(cells), tuple(homes), tuple(cols))
+    if not any(cols) and cells.count(None) == ncells and not any(homes):
+        raise ValueError("no cards: not a board in fc-solve's format")
     check_cards(pos)
     return pos
 
