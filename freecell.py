@@ -1222,7 +1222,8 @@ def start(options, stdin):
             except OSError as e:
                 raise ValueError(e.strerror or str(e))
         pos = parse_board(text.lstrip("\ufeff"), options.cells)
-        title = ("Baker's Game" if options.bakers else "FreeCell") + " board " + os.path.basename(name)
+        title = (("Baker's Game" if options.bakers else "FreeCell") + " board "
+                 + ("from stdin" if name == "-" else os.path.basename(name)))
         return new_game(pos, title, options.bakers, options.autoplay)
     number = random_deal() if options.game is None else options.game
     return new_game(deal(number, options.cells), deal_title(number, options.bakers),
