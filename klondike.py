@@ -592,7 +592,7 @@ def where(game, card):
     for p, pile in enumerate(game.piles):
         if card in pile:
             return p, pile.index(card)
-    raise AssertionError("card %d is lost" % card)
+    raise Illegal("%s is not in the game" % NAME[card])
 
 
 def pile_name(p):
@@ -732,7 +732,7 @@ def ks_moves(game, token):
     if new:
         if game.piles[STOCK]:
             raise Illegal("the stock is not empty")
-        return [checked(game, (WASTE, STOCK, len(game.piles[WASTE])))]
+        return [turn(game)]
     if flip is not None:
         if not 1 <= int(flip) <= 7:
             raise Illegal("there is no pile %s" % flip)
@@ -743,6 +743,18 @@ def ks_moves(game, token):
     if count > 1 and KS_PILE[x] not in TABLEAU:
         raise Illegal("only one card at a time leaves %s" % pile_name(KS_PILE[x]))
     return [checked(game, (KS_PILE[x], KS_PILE[y], count))]
+
+
+def turn(game):
+    "The move that turns the stock (or the waste over); raises Illegal."
+    m = turn_move(game)
+    if m:
+        return m
+    if won(game):
+        raise Illegal("the game is won")
+    if not game.piles[STOCK] and not game.piles[WASTE]:
+        raise Illegal("the stock and the waste are empty")
+    raise Illegal("no pass is left (%d in all)" % game.rules.passes)
 
 
 def draw_moves(game, times):
@@ -1002,14 +1014,7 @@ def printable(text):
 def made_by(game, kind, argument):
     "The moves a move command makes in game; raises Illegal when it can't."
     if kind == "turn":
-        m = turn_move(game)
-        if m:
-            return [m]
-        if won(game):
-            raise Illegal("the game is won")
-        if not game.piles[STOCK] and not game.piles[WASTE]:
-            raise Illegal("the stock and the waste are empty")
-        raise Illegal("no pass is left (%d in all)" % game.rules.passes)
+        return [turn(game)]
     if kind == "card":
         return [card_move(game, *argument)]
     if kind == "ks":
