@@ -962,18 +962,27 @@ def plausible(card, target):
 
 
 def parse_line(text):
-    """The commands on a line of input, as (text, kind, argument).  A token
-    that reads both as a card and as Klondike-Solver's move (7S) is a card
-    when a target follows it, unless the line holds a token only
-    Klondike-Solver uses.  Raises Illegal for a token that means nothing.
+    """The commands on a line of input, as (text, kind, argument).  Commas
+    may separate commands, and a move never reads across one.  A card
+    followed by a target is a move in our notation, unless the pair makes
+    no sense and has another reading (AS AH: two aces home; 6H 6S: pile 6
+    to the hearts, then to the spades), or the line holds a token only
+    Klondike-Solver uses (DR1, W5, 72, ...): then 7S is always its move.
+    Raises Illegal for a token that means nothing.
 
-    >>> parse_line('t 9C TH AS AH KD 5  # comment')
+    >>> parse_line('t 9C TH AS, AH KD 5  # comment')
     [('t', 'turn', None), ('9C TH', 'card', (32, ('card', 38))), ('AS', 'card', (3, None)), ('AH', 'card', (2, None)), ('KD 5', 'card', (49, ('pile', 5)))]
-    >>> [[kind for _, kind, _ in parse_line(line)] for line in ('3S 2S', 'DR1 3S 2S')]
-    [['card'], ['ks', 'ks', 'ks']]
+    >>> [[kind for _, kind, _ in parse_line(line)]
+    ...  for line in ('3S 2S', 'DR1 3S 2S', '6H 6S', '5S 8D', 'AS AH', 'AH 2C', 'AH, 2C 3D')]
+    [['card'], ['ks', 'ks', 'ks'], ['ks', 'ks'], ['card'], ['card', 'card'], ['card'], ['card', 'card']]
     """
-    words = text.split("#")[0].split()
-    solver = any(is_ks(w) and parse_card(w) is None for w in words)
+    parts = [part.split() for part in text.split("#")[0].split(",")]
+    solver = any(is_ks(w) and parse_card(w) is None for part in parts for w in part)
+    return [command for words in parts for command in parse_words(words, solver)]
+
+
+def parse_words(words, solver):
+    "The commands of words (a line's tokens between commas); see parse_line."
     commands, i = [], 0
     while i < len(words):
         word, after = words[i], words[i + 1] if i + 1 < len(words) else None
@@ -989,9 +998,9 @@ def parse_line(text):
                 i += 2
                 continue
             commands.append((word, kind, None))
-        elif card is not None and target and not (solver and is_ks(word)) and not (
-                RANK[card] in (ACE, KING) and target[0] == "card" and
-                not plausible(card, target[1])):
+        elif card is not None and target and not (solver and is_ks(word)) and (
+                target[0] == "pile" or plausible(card, target[1]) or not (
+                    is_ks(word) and is_ks(after) or RANK[card] in (ACE, KING))):
             commands.append((word + " " + after, "card", (card, target)))
             i += 2
             continue
@@ -1058,24 +1067,32 @@ def history(session, solver=False):
         words.append("--scoring " + rules.scoring)
     made = [m for _, ms in session.past for m in ms]
     if solver:
-        text = ks_notation(session.start, made)
+        # One line, as Klondike-Solver writes it: a piece such as "5H 6S"
+        # alone on a line would read as our notation.
+        lines = [ks_notation(session.start, made)] if made else []
     else:
+        # Commas between moves, since AH 2C 3D could mean AH onto 2C;
+        # turns in a row share one.
         notes, game = [], session.start
         for m in made:
-            notes.append(notation(game, m))
+            note = notation(game, m)
+            if note == "t" and notes and notes[-1].endswith("t"):
+                notes[-1] += " t"
+            else:
+                notes.append(note)
             game = move(game, m)
-        text = " ".join(notes)
-    return "\n".join([" ".join(words)] + wrap(text, 78))
+        lines = wrap(notes, 78)
+    return "\n".join([" ".join(words)] + lines)
 
 
-def wrap(text, width):
-    "Text cut into lines of at most width characters, at blanks."
+def wrap(items, width):
+    "Items joined by commas into lines of about width characters."
     lines = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
+    for item in items:
+        if lines and len(lines[-1]) + 2 + len(item) <= width:
+            lines[-1] += ", " + item
         else:
-            lines.append(word)
+            lines.append(item)
     return lines
 
 
