@@ -512,9 +512,10 @@ def parse_deck(text):
     ValueError: a deck string has 156 digits, not 6
     """
     text = "".join(text.split())
-    if len(text) != 156 or not text.isdigit():
+    digits = number(text) is not None
+    if len(text) != 156 or not digits:
         raise ValueError("a deck string has 156 digits, not %d%s" % (
-            len(text), "" if text.isdigit() else " and digits only"))
+            len(text), "" if digits else " and digits only"))
     deck = []
     for i in range(0, 156, 3):
         rank, suit = int(text[i:i + 2]), int(text[i + 2])
@@ -700,10 +701,22 @@ def card_move(game, card, target):
 
 ################ Notation: Klondike-Solver's
 
-KS_MOVE = re.compile(r"^(?:DR(\d+)|(NEW)|F(\d+)|([W1-7CDSH])([1-7CDSH])(?:-(\d+))?)$")
+KS_MOVE = re.compile(r"^(?:DR([0-9]+)|(NEW)|F([0-9]+)|([W1-7CDSH])([1-7CDSH])(?:-([0-9]+))?)$")
 KS_PILE = dict([("W", WASTE)] + [(s, 2 + i) for i, s in enumerate(SUITS)] +
                [(str(i + 1), t) for i, t in enumerate(TABLEAU)])
 KS_NAME = {p: name for name, p in KS_PILE.items()}
+
+
+def number(text):
+    """The number text writes in ASCII digits (a huge one stands for any
+    number too big to matter), or None.
+
+    >>> number('12'), number('x'), number('\u00b2'), number('9' * 5000) > 2**40
+    (12, None, None, True)
+    """
+    if not text or text.strip("0123456789"):
+        return None
+    return int(text) if len(text) < 20 else 10 ** 20
 
 
 def is_ks(token):
@@ -728,16 +741,16 @@ def ks_moves(game, token):
     if won(game) and not flip:
         raise Illegal("the game is won")
     if draws is not None:
-        return draw_moves(game, int(draws))
+        return draw_moves(game, number(draws))
     if new:
         if game.piles[STOCK]:
             raise Illegal("the stock is not empty")
         return [turn(game)]
     if flip is not None:
-        if not 1 <= int(flip) <= 7:
+        if not 1 <= number(flip) <= 7:
             raise Illegal("there is no pile %s" % flip)
         return []
-    count = int(count) if count else 1
+    count = number(count) if count else 1
     if count < 1:
         raise Illegal("a move moves at least one card")
     if count > 1 and KS_PILE[x] not in TABLEAU:
@@ -950,8 +963,8 @@ def parse_target(token):
     card = parse_card(token) if token else None
     if card is not None:
         return ("card", card)
-    if token and token.isdigit() and 1 <= int(token) <= 7:
-        return ("pile", int(token))
+    if token and 1 <= (number(token) or 0) <= 7:
+        return ("pile", number(token))
     return None
 
 
@@ -989,8 +1002,8 @@ def parse_words(words, solver):
         card, target = parse_card(word), parse_target(after)
         if word in COMMANDS:
             kind = COMMANDS[word]
-            if kind == "new" and after and after.isdigit():
-                commands.append((word + " " + after, kind, int(after)))
+            if kind == "new" and number(after) is not None:
+                commands.append((word + " " + after, kind, number(after)))
                 i += 2
                 continue
             if kind == "history" and after == "ks":
@@ -1016,8 +1029,9 @@ def parse_words(words, solver):
 
 
 def printable(text):
-    "Text with anything unprintable shown as ?."
-    return "".join(ch if ch.isprintable() else "?" for ch in text)
+    "Text fit to echo in a message: unprintable characters as ?, cut short."
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= 40 else text[:36] + "..."
 
 
 def made_by(game, kind, argument):
@@ -1197,24 +1211,18 @@ def input_lines(stream, prompt, stderr):
 
 def game_number(text):
     "A game number option: 1 to 2^33-1."
-    try:
-        number = int(text)
-    except ValueError:
+    if number(text) is None:
         raise argparse.ArgumentTypeError("not a game number: %r" % text)
-    if not 1 <= number <= MAX_GAME:
+    if not 1 <= number(text) <= MAX_GAME:
         raise argparse.ArgumentTypeError("games go from 1 to %d" % MAX_GAME)
-    return number
+    return number(text)
 
 
 def pass_count(text):
     "A --passes option: 1 or more."
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
+    if not number(text):
         raise argparse.ArgumentTypeError("not a number of passes: %r" % text)
-    return number
+    return number(text)
 
 
 def deck_string(text):
