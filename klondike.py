@@ -70,9 +70,10 @@ its solutions can be piped in:
     72-3      three cards from pile 7 to 2   F4    flip pile 4 (ignored:
     C3        clubs foundation to pile 3           flips are automatic)
 
-A token such as 7S is a card when a target card follows it, and
-Klondike-Solver's move otherwise; on a line that holds any token only
-Klondike-Solver uses (DR1, W5, 72, ...), it is always Klondike-Solver's.
+A token such as 7S is a card when a card or pile number follows that
+makes sense with it (7S 8H), and Klondike-Solver's move otherwise; on a
+line that holds any token only Klondike-Solver uses (DR1, W5, 72, ...),
+it is always Klondike-Solver's.
 
 Commands
 --------
@@ -85,8 +86,10 @@ Commands
     new, new N    deal a random game, or game N
     help          list the commands;  quit (or q) ends the session
 
-Several commands may share a line; # starts a comment.  A line with an
-error is rejected as a whole: one message on stderr, nothing changes.
+Several commands may share a line, separated by blanks or commas (the
+history puts commas between moves: AH, 2C 3D is two moves, AH 2C 3D
+reads as AH onto 2C first); # starts a comment.  A line with an error is
+rejected as a whole: one message on stderr, and nothing changes.
 
 Options
 -------
@@ -171,7 +174,8 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 CARDS = range(52)
 RANK = [c // 4 for c in CARDS]
 SUIT = [c % 4 for c in CARDS]
-IS_RED = [SUIT[c] in (1, 2) for c in CARDS]
+RED_SUIT = (False, True, True, False)
+IS_RED = [RED_SUIT[SUIT[c]] for c in CARDS]
 NAME = [RANKS[RANK[c]] + SUITS[SUIT[c]] for c in CARDS]
 ACE, KING = 0, 12
 # ONTO[c]: the two cards c may be built on in the tableau (one rank higher,
@@ -448,8 +452,8 @@ def safe(game, card):
     """Whether card can no longer be needed on the tableau: an ace or a two,
     or both foundations of the other colour hold its rank less one."""
     rank, piles = RANK[card], game.piles
-    return rank <= 1 or all(len(piles[f]) >= rank for f in FOUNDATIONS
-                            if (f - 2 in (1, 2)) != IS_RED[card])
+    others = [f for f in FOUNDATIONS if RED_SUIT[f - 2] != IS_RED[card]]
+    return rank <= 1 or all(len(piles[f]) >= rank for f in others)
 
 
 def face_up(game):
@@ -791,8 +795,8 @@ def ks_notation(game, made):
     become one DR#, and a move that uncovers a card is followed by F#.
 
     >>> game = deal(deck_of(1))
-    >>> ks_notation(game, [(0, 1, 3), (0, 1, 3), (10, 11, 1), (12, 9, 1)])
-    'DR2 56 F5 74 F7'
+    >>> ks_notation(game, [(0, 1, 3), (0, 1, 3), (6, 8, 1), (10, 4, 1)])
+    'DR2 13 5H F5'
     """
     words, turns = [], 0
     for m in made:
@@ -879,38 +883,46 @@ def show(game, title="", colour=False, symbols=False):
                       8D
     moves: 7C 8D, AS, t
     """
-    piles, rules = game.piles, game.rules
-
     def text(card):
         return card_text(card, colour, symbols)
+    return "\n".join([heading(game, title), top_row(game, text),
+                      " " + "  ".join(str(n) for n in range(1, 8))] +
+                     tableau_rows(game, text) + [ending(game)])
 
-    def pile_text(p, shown=1):
+
+def heading(game, title):
+    "The board's first line: the deal, the draw, the pass and the score."
+    rules = game.rules
+    words = [title, "draw %d" % rules.draw, "pass %d%s" % (
+        game.passes + 1, "/%d" % rules.passes if rules.passes else "")]
+    if rules.scoring != "none":
+        words.append("score %d" % game.score)
+    return "  ".join(w for w in words if w)
+
+
+def top_row(game, text):
+    """The stock (its count, and [] or __), the waste (its top three cards
+    in draw three, padded to their width) and the foundations."""
+    piles, draw = game.piles, game.rules.draw
+
+    def top(p, shown=1):
         return " ".join(text(c) for c in piles[p][-shown:]) if piles[p] else "__"
 
-    heading = [title, "draw %d" % rules.draw, "pass %d" % (game.passes + 1)
-               + ("/%d" % rules.passes if rules.passes else "")]
-    if rules.scoring != "none":
-        heading.append("score %d" % game.score)
-    waste = pile_text(WASTE, rules.draw)
-    width = 3 * rules.draw - 1
-    waste += " " * (width - len(waste if not colour else strip(waste)))
-    lines = ["  ".join(h for h in heading if h),
-             "%2d %s %s  %s" % (len(piles[STOCK]), "[]" if piles[STOCK] else "__",
-                                waste, " ".join(pile_text(f) for f in FOUNDATIONS)),
-             " " + "  ".join(str(n) for n in range(1, 8))]
+    waste = top(WASTE, draw)
+    waste += " " * (3 * draw - 1 - len(strip(waste)))
+    return "%2d %s %s  %s" % (len(piles[STOCK]), "[]" if piles[STOCK] else "__",
+                              waste, " ".join(top(f) for f in FOUNDATIONS))
+
+
+def tableau_rows(game, text):
+    "The seven piles side by side, bottom cards first: [] face down, __ empty."
+    piles, down = game.piles, game.down
+    rows = []
     for row in range(max(1, max(len(piles[t]) for t in TABLEAU))):
-        cells = []
-        for t in TABLEAU:
-            pile = piles[t]
-            if row < game.down[t]:
-                cells.append("[]")
-            elif row < len(pile):
-                cells.append(text(pile[row]))
-            else:
-                cells.append("__" if row == 0 else "  ")
-        lines.append(" ".join(cells).rstrip())
-    lines.append(ending(game))
-    return "\n".join(lines)
+        cells = ["[]" if row < down[t] else text(piles[t][row]) if row < len(piles[t])
+                 else "__" if row == 0 else "  " for t in TABLEAU]
+        rows.append(" ".join(cells).rstrip())
+    return rows
 
 
 def strip(text):
@@ -1150,33 +1162,41 @@ def play(session, lines, out, err, quiet, style):
     status = 0
     for number, text in lines:
         try:
-            commands = parse_line(text)
+            after, ended = run_line(session, text, out)
         except Illegal as error:
             err.write("%s: line %d: %s\n" % (PROG, number, error))
             status = 1
             continue
-        after, printed, ended = session, [], False
-        for words, kind, argument in commands:
-            if kind == "quit":
-                ended = True
-                break
-            try:
-                after, text_out = execute(after, kind, argument)
-            except Illegal as error:
-                err.write("%s: line %d: %s: %s\n" % (PROG, number, printable(words), error))
-                status, after = 1, session
-                break
-            if text_out:
-                out.write(text_out + "\n")
         if after is not session and not quiet:
-            out.write(show(after.game, title(after), *style) + "\n")
+            out.write(board(after, style) + "\n")
         out.flush()
         session = after
         if ended:
             break
     if quiet:
-        out.write(show(session.game, title(session), *style) + "\n")
+        out.write(board(session, style) + "\n")
     return status
+
+
+def run_line(session, text, out):
+    """The session after the commands of one line of input, and whether
+    they end the input; what they print goes to out.  Raises Illegal,
+    naming the command, when one fails: then the line changes nothing."""
+    for words, kind, argument in parse_line(text):
+        if kind == "quit":
+            return session, True
+        try:
+            session, printed = execute(session, kind, argument)
+        except Illegal as error:
+            raise Illegal("%s: %s" % (printable(words), error))
+        if printed:
+            out.write(printed + "\n")
+    return session, False
+
+
+def board(session, style):
+    "The board of session, in style (colour, symbols)."
+    return show(session.game, title(session), *style)
 
 ################ Input: lines from anywhere (the same in every script)
 
@@ -1279,7 +1299,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
              not args.ascii and can_print_suits(stdout))
     session = start(origin, rules, args.autoplay)
     if not args.quiet:
-        stdout.write(show(session.game, title(session), *style) + "\n")
+        stdout.write(board(session, style) + "\n")
     return play(session, input_lines(stdin, "> ", stderr), stdout, stderr,
                 args.quiet, style)
 
