@@ -125,8 +125,9 @@ Scoring (Windows Solitaire's)
 
 Session
 -------
-Turn the stock, play 4D onto 5C and AH home, then try a card that is face
-down (-q prints only the final board; errors go to stderr):
+What `klondike.py -g 1 -m --ascii -q` does with three lines of input: turn
+the stock, play 4D onto 5C and AH home, then try a card that is face down
+(-q prints only the final board; errors go to stderr).  In Python:
 
     >>> main(['-g', '1', '-m', '--ascii', '-q'],
     ...      io.StringIO('t\\n4D 5C AH\\n9D TS\\n'), stderr=sys.stdout)
@@ -1254,26 +1255,28 @@ def deck_string(text):
 
 
 def parser():
-    "The command line parser; --help prints the manual."
+    "The command line parser; --help prints the manual, the docstring."
+    hidden = argparse.SUPPRESS     # the manual documents every option
     p = argparse.ArgumentParser(
-        prog="klondike.py", description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        usage="%(prog)s [options] < moves", add_help=True)
+        prog="klondike.py", description=__doc__, usage="%(prog)s [options] < moves",
+        formatter_class=argparse.RawDescriptionHelpFormatter, add_help=False)
+    p.add_argument("-h", "--help", action="help", help=hidden)
     which = p.add_mutually_exclusive_group()
-    which.add_argument("-g", "--game", type=game_number, metavar="N")
-    which.add_argument("--deck", type=deck_string, metavar="DIGITS")
-    p.add_argument("--draw", type=int, choices=(1, 3), default=3)
-    p.add_argument("--passes", type=pass_count, metavar="N")
+    which.add_argument("-g", "--game", type=game_number, metavar="N", help=hidden)
+    which.add_argument("--deck", type=deck_string, metavar="DIGITS", help=hidden)
+    p.add_argument("--draw", type=int, choices=(1, 3), default=3, help=hidden)
+    p.add_argument("--passes", type=pass_count, metavar="N", help=hidden)
     p.add_argument("--scoring", choices=("standard", "vegas", "none"),
-                   default="standard")
-    p.add_argument("--autoplay", action="store_true")
-    p.add_argument("--export", nargs="?", const="deck", choices=("deck", "pysol"))
-    p.add_argument("-q", "--quiet", action="store_true")
+                   default="standard", help=hidden)
+    p.add_argument("--autoplay", action="store_true", help=hidden)
+    p.add_argument("--export", nargs="?", const="deck", choices=("deck", "pysol"),
+                   help=hidden)
+    p.add_argument("-q", "--quiet", action="store_true", help=hidden)
     p.add_argument("--color", "--colour", choices=("auto", "always", "never"),
-                   default="auto")
+                   default="auto", help=hidden)
     p.add_argument("-m", "--monochrome", dest="color", action="store_const",
-                   const="never")
-    p.add_argument("--ascii", action="store_true")
+                   const="never", help=hidden)
+    p.add_argument("--ascii", action="store_true", help=hidden)
     return p
 
 
