@@ -56,8 +56,9 @@ Notation
     9C TH     9C and everything on it onto TH (a card on top of a pile)
     2H AH     2H onto the foundation whose top card is AH
     QD KS     also from a foundation back onto the tableau
-    AS        an ace to its foundation
-    KD        a king to the first empty pile; KD 5: to empty pile 5
+    AS, 9C    a card alone goes to its foundation
+    KD        a king alone to the first empty pile (else home); KD 5:
+              to empty pile 5
     9C 4      9C onto pile 4 (any target may be given as a pile number)
     t, turn   turn the stock, or turn the waste over when the stock is empty
 
@@ -73,7 +74,9 @@ its solutions can be piped in:
 A token such as 7S is a card when a card or pile number follows that
 makes sense with it (7S 8H), and Klondike-Solver's move otherwise; on a
 line that holds any token only Klondike-Solver uses (DR1, W5, 72, ...),
-it is always Klondike-Solver's.
+it is always Klondike-Solver's.  Alone on another line, 7S is pile 7 to
+the spades if that can be done, else the card 7S home (when both can be
+done they are the same move).
 
 Commands
 --------
@@ -674,7 +677,7 @@ def checked(game, m):
 
 
 def card_move(game, card, target):
-    """The move our notation names: card alone (an ace home, a king to the
+    """The move our notation names: card alone (home, or a king to the
     first empty pile) or with a target (a card on top of a pile, or a pile
     number).  Raises Illegal when it cannot be made.
 
@@ -690,19 +693,27 @@ def card_move(game, card, target):
         raise Illegal("the game is won")
     source, count = source_of(game, card)
     if target is None:
-        if RANK[card] == ACE:
-            goal = HOME[card]
-        elif RANK[card] == KING:
-            goal = first_empty(game)
-            if goal is None:
-                raise Illegal("no pile is empty")
-        else:
-            raise Illegal("where to? say %s and the card it goes on" % NAME[card])
-    elif target[0] == "pile":
+        return home_move(game, card, source, count)
+    if target[0] == "pile":
         goal = TABLEAU[target[1] - 1]
     else:
         goal = target_of(game, target[1])
     return checked(game, (source, goal, count))
+
+
+def home_move(game, card, source, count):
+    """The move of card alone: a king to the first empty pile if it can go
+    there, any card home.  Raises Illegal when neither is possible."""
+    empty = first_empty(game)
+    if RANK[card] == KING and empty is not None and \
+            (source, empty, count) in moves(game):
+        return (source, empty, count)
+    if (source, HOME[card], 1) in moves(game):
+        return (source, HOME[card], 1)
+    if RANK[card] == KING and empty is not None and count > 1:
+        raise Illegal(why_not(game, (source, empty, count)))
+    raise Illegal("%s cannot go home; say where it goes (%s and a card)" % (
+        NAME[card], NAME[card]))
 
 ################ Notation: Klondike-Solver's
 
@@ -954,7 +965,7 @@ def ending(game):
 
 HELP = """\
 moves     9C TH  9C and all on it onto TH    2H AH  onto the foundation showing AH
-          AS     an ace home                 KD     a king to the first empty pile
+          AS, 9C a card home                 KD     a king to the first empty pile
           9C 4   onto pile 4                 t      turn the stock (or the waste over)
           Klondike-Solver's: DR1 NEW W5 7S 72-3 C3 (F4 is ignored)
 commands  u (undo)  auto  history  history ks  restart  new [N]  help  quit"""
@@ -994,13 +1005,14 @@ def parse_line(text):
     no sense and has another reading (AS AH: two aces home; 6H 6S: pile 6
     to the hearts, then to the spades), or the line holds a token only
     Klondike-Solver uses (DR1, W5, 72, ...): then 7S is always its move.
+    Alone on other lines, 7S is 'either': its move, or else the card home.
     Raises Illegal for a token that means nothing.
 
     >>> parse_line('t 9C TH AS, AH KD 5  # comment')
     [('t', 'turn', None), ('9C TH', 'card', (32, ('card', 38))), ('AS', 'card', (3, None)), ('AH', 'card', (2, None)), ('KD 5', 'card', (49, ('pile', 5)))]
     >>> [[kind for _, kind, _ in parse_line(line)]
     ...  for line in ('3S 2S', 'DR1 3S 2S', '6H 6S', '5S 8D', 'AS AH', 'AH 2C', 'AH, 2C 3D')]
-    [['card'], ['ks', 'ks', 'ks'], ['ks', 'ks'], ['card'], ['card', 'card'], ['card'], ['card', 'card']]
+    [['card'], ['ks', 'ks', 'ks'], ['either', 'either'], ['card'], ['card', 'card'], ['card'], ['card', 'card']]
     """
     parts = [part.split() for part in text.split("#")[0].split(",")]
     solver = any(is_ks(w) and parse_card(w) is None for part in parts for w in part)
@@ -1030,8 +1042,10 @@ def parse_words(words, solver):
             commands.append((word + " " + after, "card", (card, target)))
             i += 2
             continue
-        elif is_ks(word):
+        elif is_ks(word) and (solver or card is None):
             commands.append((word, "ks", word))
+        elif is_ks(word):
+            commands.append((word, "either", (word, card)))
         elif card is not None:
             commands.append((word, "card", (card, None)))
         else:
@@ -1055,7 +1069,22 @@ def made_by(game, kind, argument):
         return [card_move(game, *argument)]
     if kind == "ks":
         return ks_moves(game, argument)
+    if kind == "either":
+        return either_moves(game, *argument)
     return autoplay(game)
+
+
+def either_moves(game, token, card):
+    """The moves of a lone token that is both Klondike-Solver's move and a
+    card (5H): the move, else the card home.  When both can be made they
+    are the same move, since a foundation takes one card only."""
+    try:
+        return ks_moves(game, token)
+    except Illegal as error:
+        try:
+            return [card_move(game, card, None)]
+        except Illegal as again:
+            raise Illegal("%s; as Klondike-Solver's move: %s" % (again, error)) from None
 
 
 def advance(session, made):
