@@ -862,9 +862,10 @@ def wants_colour(choice, stream, environ):
 
 
 def can_print_suits(stream):
-    "Whether stream can encode ♣♦♥♠ (Python 3.6 under LANG=C cannot)."
+    """Whether stream can encode ♣♦♥♠ (Python 3.6 under LANG=C cannot; a
+    stream with no encoding, like io.StringIO, holds any text)."""
     try:
-        SUIT_SYMBOLS.encode(getattr(stream, "encoding", None) or "ascii")
+        SUIT_SYMBOLS.encode(getattr(stream, "encoding", None) or "utf-8")
         return True
     except (LookupError, UnicodeError):
         return False
