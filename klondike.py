@@ -1,0 +1,1356 @@
+#!/usr/bin/env python3
+"""Klondike, the patience Windows calls Solitaire, after the q case study.
+
+    klondike.py [-g N | --deck DIGITS] [--draw 1|3] [--passes N]
+                [--scoring standard|vegas|none] [--autoplay] [-q]
+                [--export[=deck|pysol]] [--color=WHEN] [-m] [--ascii]
+
+Moves are read from standard input, one line at a time; the board is printed
+after every line that changes it.
+
+Rules
+-----
+Seven piles are dealt: one card to the first, two to the second, ..., seven
+to the last, only the top card of each face up.  The other 24 cards are the
+stock.  The aim is to build the four foundations up in suit from ace to king.
+
+- On the tableau, build down in alternating colours: a red 9 on a black 10.
+  A face-up card moves together with every card on it.
+- Only a king (with whatever is on it) goes to an empty pile.
+- A face-down card turns face up by itself once nothing covers it.
+- Turning the stock puts three cards (one with --draw 1) face up on the
+  waste; only the top card of the waste can be played.  When the stock is
+  empty, turning again turns the whole waste back over as the stock: that
+  starts the next pass.  --passes N allows N passes in all.
+- The top card of a foundation may come back onto the tableau.
+
+The game is won when all 52 cards are home; lost when no move is possible
+and the stock cannot be turned; and there are "no useful moves" when only
+turning is left and a whole pass through the stock would change nothing.
+
+The board
+---------
+    game 1  draw 3  pass 1  score 0
+    24 [] __        __ __ __ __
+     1  2  3  4  5  6  7
+    JD [] [] [] [] [] []
+       5H [] [] [] [] []
+          QC [] [] [] []
+             9D [] [] []
+                AH [] []
+                   5C []
+                      QH
+    moves: JD QC, AH, t
+
+The first line names the deal, the draw, the pass (2/3 would be the
+second of three) and the score.  The second shows the stock (how many
+cards, and [] or __ when it is empty), the waste (in draw three its top
+three cards fanned, the playable one last) and the foundations: clubs,
+diamonds, hearts, spades.  Then the seven numbered piles, top cards
+lowest: [] is a face-down card, __ an empty pile.  The last line lists
+every possible move in the notation below, or says how the game ended.
+Red cards are red on a terminal; suits are symbols where they can be.
+
+Notation
+--------
+    9C TH     9C and everything on it onto TH (a card on top of a pile)
+    2H AH     2H onto the foundation whose top card is AH
+    QD KS     also from a foundation back onto the tableau
+    AS, 9C    a card alone goes to its foundation
+    KD        a king alone to the first empty pile (else home); KD 5:
+              to empty pile 5
+    9C 4      9C onto pile 4 (any target may be given as a pile number)
+    t, turn   turn the stock, or turn the waste over when the stock is empty
+
+Cards are a rank (A 2 .. 9 T J Q K, or 10) and a suit (C D H S, or the
+symbols); lower case is fine.  Klondike-Solver's notation is read too, so
+its solutions can be piped in:
+
+    DR2       turn the stock twice           NEW   turn the waste over
+    W5        waste to pile 5                7S    pile 7 to the spades
+    72-3      three cards from pile 7 to 2   F4    flip pile 4 (ignored:
+    C3        clubs foundation to pile 3           flips are automatic)
+
+A token such as 7S is a card when a card or pile number follows that
+makes sense with it (7S 8H), and Klondike-Solver's move otherwise; on a
+line that holds any token only Klondike-Solver uses (DR1, W5, 72, ...),
+it is always Klondike-Solver's.  Alone on another line, 7S is pile 7 to
+the spades if that can be done, else the card 7S home (when both can be
+done they are the same move).
+
+Commands
+--------
+    u, undo       take back the last command (scores too); unlimited
+    auto          send home every card that can no longer be needed, and
+                  finish a game whose cards are all face up
+    history       the moves so far, in our notation (replayable);
+                  history ks: in Klondike-Solver's
+    restart       deal the same game again
+    new, new N    deal a random game, or game N
+    help          list the commands;  quit (or q) ends the session
+
+Several commands may share a line, separated by blanks or commas (the
+history puts commas between moves: AH, 2C 3D is two moves, AH 2C 3D
+reads as AH onto 2C first); # starts a comment.  A line with an error is
+rejected as a whole: one message on stderr, and nothing changes.
+
+Options
+-------
+    -g N, --game N    deal game N (1 to 8589934591); random without it
+    --deck DIGITS     deal Klondike-Solver's 156-digit deck string
+    --draw 1|3        cards turned at a time (default 3)
+    --passes N        passes through the stock in all (default unlimited;
+                      Vegas scoring brings 1 in draw one, 3 in draw three)
+    --scoring KIND    standard (default), vegas or none
+    --autoplay        run auto after every move
+    --export[=FMT]    print the deal as a deck string (deck, the default)
+                      or as PySol's board (pysol), and stop
+    -q, --quiet       print only the final board and result
+    --color=WHEN      auto (default), always or never; -m = never
+    --ascii           suits as C D H S (automatic when needed)
+
+Game N is the 52 cards in the order Microsoft FreeCell's deal N deals
+them, laid out as Klondike-Solver reads a deck: card 0 face up on pile 1,
+cards 1-6 face down on piles 2-7, card 7 face up on pile 2, ..., card 27
+face up on pile 7; cards 28-51 are the stock in the order they are turned.
+
+Scoring (Windows Solitaire's)
+-----------------------------
+    event                              standard          vegas
+    start                              0                 -52
+    waste to tableau                   +5                0
+    waste or tableau to foundation     +10               +5
+    a tableau card turned face up      +5                0
+    foundation to tableau              -15 (not below 0) -5
+    turning the waste over, draw one   -100 (not below 0) 1 pass only
+    turning it over, draw three        -20 from the 4th  3 passes in all
+                                       time on (not below 0)
+
+Session
+-------
+What `klondike.py -g 1 -m --ascii -q` does with three lines of input: turn
+the stock, play 4D onto 5C and AH home, then try a card that is face down
+(-q prints only the final board; errors go to stderr).  In Python:
+
+    >>> main(['-g', '1', '-m', '--ascii', '-q'],
+    ...      io.StringIO('t\\n4D 5C AH\\n9D TS\\n'), stderr=sys.stdout)
+    klondike: line 3: 9D TS: TS is face down
+    game 1  draw 3  pass 1  score 20
+    21 [] 4H AC     __ __ AH __
+     1  2  3  4  5  6  7
+    JD [] [] [] [] [] []
+       5H [] [] [] [] []
+          QC [] [] [] []
+             9D QD [] []
+                   [] []
+                   5C []
+                   4D QH
+    moves: AC, JD QC, t
+    1
+
+The exit status is 1 because a line was rejected.
+"""
+
+import argparse
+import collections
+import io
+import os
+import re
+import sys
+
+PROG = "klondike"
+
+## Throughout this program:
+##   c, card   a card, an int 0..51: rank*4 + suit (rank 0..12 = A..K,
+##             suit 0..3 = clubs, diamonds, hearts, spades)
+##   p, pile   an index into game.piles, 0..12 (STOCK, WASTE, FOUNDATIONS,
+##             TABLEAU); a pile is a tuple of cards, its top card last
+##   m, move   (source, target, count): count cards from the top of pile
+##             source onto pile target; a turn is (STOCK, WASTE, k), turning
+##             the waste over is (WASTE, STOCK, len(waste))
+##   game      a Game (below): plain immutable data, so a move makes a new
+##             one and undo is keeping the old
+
+################ Cards and constants
+
+RANKS, SUITS = "A23456789TJQK", "CDHS"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+CARDS = range(52)
+RANK = [c // 4 for c in CARDS]
+SUIT = [c % 4 for c in CARDS]
+RED_SUIT = (False, True, True, False)
+IS_RED = [RED_SUIT[SUIT[c]] for c in CARDS]
+NAME = [RANKS[RANK[c]] + SUITS[SUIT[c]] for c in CARDS]
+ACE, KING = 0, 12
+# ONTO[c]: the two cards c may be built on in the tableau (one rank higher,
+# the other colour); none for kings.
+ONTO = [tuple(d for d in CARDS if RANK[d] == RANK[c] + 1 and IS_RED[d] != IS_RED[c])
+        for c in CARDS]
+
+STOCK, WASTE = 0, 1
+FOUNDATIONS = range(2, 6)       # clubs, diamonds, hearts, spades
+TABLEAU = range(6, 13)          # piles 1..7
+HOME = [2 + SUIT[c] for c in CARDS]     # the foundation of each card's suit
+VEGAS_START = -52
+
+Rules = collections.namedtuple("Rules", "draw passes scoring")
+Rules.__doc__ = """How a game is played: draw (1 or 3 cards a turn), passes
+(through the stock in all, None for unlimited) and scoring ('standard',
+'vegas' or 'none')."""
+
+Game = collections.namedtuple("Game", "piles down passes score rules")
+Game.__doc__ = """A position: piles (13 tuples of cards, top last: the stock
+with its next card last, the waste, four foundations, seven piles), down
+(13 ints: how many cards at the bottom of each pile are face down; nonzero
+only for the tableau), passes (how many times the waste has been turned
+over), score, and its Rules."""
+
+################ The deal: Microsoft FreeCell's generator (the same in every card script)
+
+def ms_rand(seed):
+    """Microsoft FreeCell's rand() for deal number seed, as an endless iterator;
+    FreeCell Pro's extension covers 2^31 <= seed < 2^33.
+
+    >>> r = ms_rand(1); [next(r) for _ in range(4)]
+    [41, 18467, 6334, 26500]
+    """
+    state = seed - 2**32 if seed >= 2**32 else seed
+    while True:
+        state = (state * 214013 + 2531011) & 0xFFFFFFFF
+        if seed >= 2**32:
+            yield ((state >> 16) & 0xFFFF) + 1
+        elif seed >= 2**31:
+            yield ((state >> 16) & 0x7FFF) | 0x8000
+        else:
+            yield (state >> 16) & 0x7FFF
+
+
+def ms_shuffle(deck, seed):
+    """The cards of deck in the order Microsoft deal number seed deals them.
+
+    >>> ms_shuffle(range(8), 1)
+    [1, 7, 4, 0, 6, 3, 5, 2]
+    """
+    deck, rand, dealt = list(deck), ms_rand(seed), []
+    while deck:
+        j = next(rand) % len(deck)
+        dealt.append(deck[j])
+        deck[j] = deck[-1]
+        deck.pop()
+    return dealt
+
+################ The deal: Klondike
+
+MAX_GAME = 2**33 - 1
+
+
+def deck_of(number):
+    """The 52 cards of game number, in dealing order: the order FreeCell's
+    deal of that number deals them.
+
+    >>> ' '.join(NAME[c] for c in deck_of(1)[:10])
+    'JD 2D 9H JC 5D 7H 7C 5H KD KC'
+    """
+    return ms_shuffle(CARDS, number)
+
+
+def deal(deck, rules=Rules(3, None, "standard")):
+    """The game that deck (52 cards) starts, laid out as Klondike-Solver
+    reads a deck: row by row, cards 0..27 onto the tableau, the first card
+    of each row face up; cards 28..51 the stock, 28 turned first.
+
+    >>> game = deal(deck_of(1))
+    >>> [' '.join(NAME[c] for c in game.piles[p]) for p in TABLEAU[:3]]
+    ['JD', '2D 5H', '9H KD QC']
+    >>> game.down[6:], len(game.piles[STOCK]), NAME[game.piles[STOCK][-1]]
+    ((0, 1, 2, 3, 4, 5, 6), 24, '4H')
+    """
+    piles = [[] for _ in range(13)]
+    cards = iter(deck[:28])
+    for row in range(7):
+        for p in TABLEAU[row:]:
+            piles[p].append(next(cards))
+    piles[STOCK] = list(reversed(deck[28:]))
+    down = (0,) * 6 + tuple(range(7))
+    score = VEGAS_START if rules.scoring == "vegas" else 0
+    return Game(tuple(map(tuple, piles)), down, 0, score, rules)
+
+
+def make_rules(draw=3, passes=None, scoring="standard"):
+    """Rules for draw, passes and scoring; Vegas brings its own pass limit
+    (1 in draw one, 3 in draw three) unless passes is given.
+
+    >>> make_rules(1, None, 'vegas')
+    Rules(draw=1, passes=1, scoring='vegas')
+    """
+    if passes is None and scoring == "vegas":
+        passes = 1 if draw == 1 else 3
+    return Rules(draw, passes, scoring)
+
+################ The rules: moves
+
+def fits(card, game, target):
+    "Whether card (with whatever is on it) may go onto pile target."
+    pile = game.piles[target]
+    if target in TABLEAU:
+        return pile[-1] in ONTO[card] if pile else RANK[card] == KING
+    return target == HOME[card] and len(pile) == RANK[card]
+
+
+def turnable(game):
+    """Whether the stock can be turned: it holds cards, or the waste does
+    and a pass is left to turn it over for."""
+    piles, rules = game.piles, game.rules
+    return bool(piles[STOCK]) or (bool(piles[WASTE]) and (
+        rules.passes is None or game.passes + 1 < rules.passes))
+
+
+def turn_move(game):
+    "The move that turns the stock, or turns the waste over (None if neither)."
+    stock, waste = game.piles[STOCK], game.piles[WASTE]
+    if not turnable(game):
+        return None
+    if stock:
+        return (STOCK, WASTE, min(game.rules.draw, len(stock)))
+    return (WASTE, STOCK, len(waste))
+
+
+def moves(game):
+    """Every legal move in game, as (source, target, count): the card moves
+    (waste, then piles 1..7, then foundations as sources), then the turn.
+    A move is legal exactly when it is in this list.  Moving a king that
+    lies at the bottom of its pile to an empty pile changes nothing, so it
+    is not a move.
+
+    >>> game = deal(deck_of(1))
+    >>> moves(game)
+    [(6, 8, 1), (10, 4, 1), (0, 1, 3)]
+    """
+    piles, down = game.piles, game.down
+    tops = {piles[t][-1]: t for t in TABLEAU if piles[t]}
+    empty = [t for t in TABLEAU if not piles[t]]
+    found = [len(piles[f]) for f in FOUNDATIONS]
+    result = []
+
+    def targets(card, source, count, bottom):
+        if count == 1 and source not in FOUNDATIONS and \
+                found[SUIT[card]] == RANK[card]:
+            result.append((source, HOME[card], 1))
+        for d in ONTO[card]:
+            if d in tops:
+                result.append((source, tops[d], count))
+        if RANK[card] == KING and not bottom:
+            result.extend((source, t, count) for t in empty)
+
+    if piles[WASTE]:
+        targets(piles[WASTE][-1], WASTE, 1, False)
+    for s in TABLEAU:
+        pile = piles[s]
+        for i in range(down[s], len(pile)):
+            targets(pile[i], s, len(pile) - i, i == 0)
+    for f in FOUNDATIONS:
+        if piles[f]:
+            targets(piles[f][-1], f, 1, False)
+    turn = turn_move(game)
+    if turn:
+        result.append(turn)
+    return result
+
+
+def card_moves(game):
+    "The moves of moves(game) that are not turns."
+    return [m for m in moves(game) if m[0] != STOCK and m[1] != STOCK]
+
+################ The rules: making a move
+
+def move(game, m):
+    """The game after move m, which must be legal: cards moved, the card
+    uncovered turned face up, the score and passes updated.
+
+    >>> game = move(deal(deck_of(1)), (0, 1, 3))
+    >>> ' '.join(NAME[c] for c in game.piles[WASTE]), len(game.piles[STOCK])
+    ('4H AC 4D', 21)
+    """
+    source, target, count = m
+    piles, down, passes = list(game.piles), game.down, game.passes
+    flipped = False
+    if source == STOCK:
+        piles[WASTE] += tuple(reversed(piles[STOCK][-count:]))
+        piles[STOCK] = piles[STOCK][:-count]
+    elif target == STOCK:
+        piles[STOCK] = tuple(reversed(piles[WASTE]))
+        piles[WASTE] = ()
+        passes += 1
+    else:
+        piles[target] += piles[source][-count:]
+        piles[source] = piles[source][:-count]
+        if source in TABLEAU and piles[source] and \
+                down[source] == len(piles[source]):
+            down = down[:source] + (down[source] - 1,) + down[source + 1:]
+            flipped = True
+    score = rescore(game, m, flipped)
+    return Game(tuple(piles), down, passes, score, game.rules)
+
+
+def rescore(game, m, flipped):
+    "The score after move m (and the turning face up of a card, if flipped)."
+    source, target, _ = m
+    score, rules = game.score, game.rules
+    if rules.scoring == "standard":
+        if target in FOUNDATIONS:
+            score += 10
+        elif source == WASTE and target in TABLEAU:
+            score += 5
+        elif source in FOUNDATIONS:
+            score = max(0, score - 15)
+        elif target == STOCK and rules.draw == 1:
+            score = max(0, score - 100)
+        elif target == STOCK and game.passes >= 3:
+            score = max(0, score - 20)
+        if flipped:
+            score += 5
+    elif rules.scoring == "vegas":
+        if target in FOUNDATIONS:
+            score += 5
+        elif source in FOUNDATIONS:
+            score -= 5
+    return score
+
+################ The rules: the end, and autoplay
+
+def won(game):
+    "Whether all 52 cards are home."
+    return sum(len(game.piles[f]) for f in FOUNDATIONS) == 52
+
+
+def result(game):
+    """How the game stands: 'won', 'lost' (no move possible, the stock
+    cannot be turned), 'stuck' (only turning is left, and a whole pass
+    would change nothing), or None while there is play."""
+    if won(game):
+        return "won"
+    if not moves(game):
+        return "lost"
+    if not card_moves(game) and not useful_turns(game):
+        return "stuck"
+    return None
+
+
+def useful_turns(game):
+    """Whether turning the stock, pass after pass, ever brings up a waste
+    card that can be played (turning changes nothing else)."""
+    start = game.piles[STOCK], game.piles[WASTE]
+    for _ in range(2 * 52 + 2):
+        turn = turn_move(game)
+        if turn is None:
+            return False
+        game = move(game, turn)
+        if card_moves(game):
+            return True
+        if (game.piles[STOCK], game.piles[WASTE]) == start:
+            return False
+    return False
+
+
+def safe(game, card):
+    """Whether card can no longer be needed on the tableau: an ace or a two,
+    or both foundations of the other colour hold its rank less one."""
+    rank, piles = RANK[card], game.piles
+    others = [f for f in FOUNDATIONS if RED_SUIT[f - 2] != IS_RED[card]]
+    return rank <= 1 or all(len(piles[f]) >= rank for f in others)
+
+
+def face_up(game):
+    "Whether every card is face up: the stock empty, no face-down card."
+    return not game.piles[STOCK] and not any(game.down)
+
+
+def auto_move(game):
+    """The next card autoplay sends home from the waste or a pile: a safe
+    one, or any when every card is face up.  None when there is none."""
+    finish = face_up(game)
+    for source in (WASTE,) + tuple(TABLEAU):
+        pile = game.piles[source]
+        if pile and fits(pile[-1], game, HOME[pile[-1]]) and (
+                finish or safe(game, pile[-1])):
+            return (source, HOME[pile[-1]], 1)
+    return None
+
+
+def autoplay(game):
+    "The moves autoplay makes from game, in order."
+    made = []
+    m = auto_move(game)
+    while m:
+        made.append(m)
+        game = move(game, m)
+        m = auto_move(game)
+    return made
+
+################ Notation: cards
+
+SUIT_OF = dict(zip("CDHS", range(4)))
+SUIT_OF.update(zip(u"\u2663\u2666\u2665\u2660", range(4)))   # ♣♦♥♠
+SUIT_OF.update(zip(u"\u2667\u2662\u2661\u2664", range(4)))   # ♧♢♡♤
+
+
+def parse_card(text):
+    """The card text names (9C, th, 10h, Q♠), or None.
+
+    >>> [parse_card(t) for t in ('AC', 'th', '10H', 'KS', 'K', '1S', 'XX')]
+    [0, 38, 38, 51, None, None, None]
+    """
+    text = text.upper()
+    rank, suit = text[:-1], text[-1:]
+    rank = "T" if rank == "10" else rank
+    if len(rank) != 1 or rank not in RANKS or suit not in SUIT_OF:
+        return None
+    return RANKS.index(rank) * 4 + SUIT_OF[suit]
+
+
+def parse_deck(text):
+    """The 52 cards of Klondike-Solver's deck string: 52 times RRS, rank
+    01..13, suit 1..4 = C D H S.  Raises ValueError naming the fault.
+
+    >>> parse_deck(format_deck(deck_of(7))) == deck_of(7)
+    True
+    >>> parse_deck('011012')
+    Traceback (most recent call last):
+    ...
+    ValueError: a deck string has 156 digits, not 6
+    """
+    text = "".join(text.split())
+    digits = number(text) is not None
+    if len(text) != 156 or not digits:
+        raise ValueError("a deck string has 156 digits, not %d%s" % (
+            len(text), "" if digits else " and digits only"))
+    deck = []
+    for i in range(0, 156, 3):
+        rank, suit = int(text[i:i + 2]), int(text[i + 2])
+        if not (1 <= rank <= 13 and 1 <= suit <= 4):
+            raise ValueError("%s (card %d) is not a card" % (
+                text[i:i + 3], i // 3 + 1))
+        deck.append((rank - 1) * 4 + suit - 1)
+    missing = sorted(set(CARDS) - set(deck), key=int)
+    if missing:
+        raise ValueError("the deck lacks %s" % " ".join(NAME[c] for c in missing))
+    return deck
+
+
+def format_deck(deck):
+    """Klondike-Solver's deck string for deck.
+
+    >>> format_deck(deck_of(1))[:15]
+    '112022093111052'
+    """
+    return "".join("%02d%d" % (RANK[c] + 1, SUIT[c] + 1) for c in deck)
+
+
+def format_pysol(deck):
+    """The deal of deck as a PySol board: the talon in the order it is
+    turned, then each pile bottom to top, face-down cards in <>.
+
+    >>> print(format_pysol(deck_of(1))[:40] + ' ...')
+    Talon: 4H AC 4D 7S 3S TD 4S TH 8H 2C JH ...
+    >>> print('\\n'.join(format_pysol(deck_of(1)).split('\\n')[1:4]))
+    JD
+    <2D> 5H
+    <9H> <KD> QC
+    """
+    game = deal(deck)
+    lines = ["Talon: " + " ".join(NAME[c] for c in deck[28:])]
+    for p in TABLEAU:
+        pile, down = game.piles[p], game.down[p]
+        lines.append(" ".join(("<%s>" if i < down else "%s") % NAME[c]
+                              for i, c in enumerate(pile)))
+    return "\n".join(lines)
+
+################ Notation: ours
+
+class Illegal(ValueError):
+    "A command that cannot be carried out; its text says why."
+
+
+def notation(game, m):
+    """Move m of game in our notation: 9C TH, 2H AH, AS, KD (KD 5 when 5
+    is not the first empty pile), t.
+
+    >>> game = deal(deck_of(1))
+    >>> [notation(game, m) for m in moves(game)]
+    ['JD QC', 'AH', 't']
+    """
+    source, target, count = m
+    if source == STOCK or target == STOCK:
+        return "t"
+    card = game.piles[source][-count]
+    pile = game.piles[target]
+    if pile:
+        return NAME[card] + " " + NAME[pile[-1]]
+    if target in FOUNDATIONS or target == first_empty(game):
+        return NAME[card]
+    return "%s %d" % (NAME[card], target - TABLEAU[0] + 1)
+
+
+def first_empty(game):
+    "The first empty pile of the tableau, or None."
+    return next((t for t in TABLEAU if not game.piles[t]), None)
+
+
+def where(game, card):
+    "(pile, index) of card in game."
+    for p, pile in enumerate(game.piles):
+        if card in pile:
+            return p, pile.index(card)
+    raise Illegal("%s is not in the game" % NAME[card])
+
+
+def pile_name(p):
+    "How messages name pile p."
+    if p in TABLEAU:
+        return "pile %d" % (p - TABLEAU[0] + 1)
+    if p in FOUNDATIONS:
+        return "the %s foundation" % SUIT_NAMES[p - 2]
+    return ("the stock", "the waste")[p]
+
+
+def source_of(game, card):
+    """(pile, count) of the exposed card: where it is and how many cards
+    move with it.  Raises Illegal when it cannot move."""
+    p, i = where(game, card)
+    pile = game.piles[p]
+    if p == STOCK:
+        raise Illegal("%s is in the stock" % NAME[card])
+    if p in TABLEAU and i < game.down[p]:
+        raise Illegal("%s is face down" % NAME[card])
+    if p not in TABLEAU and i < len(pile) - 1:
+        raise Illegal("%s is under %s in %s" % (
+            NAME[card], NAME[pile[-1]], pile_name(p)))
+    return p, len(pile) - i
+
+
+def target_of(game, card):
+    "The pile whose top card is card; raises Illegal when there is none."
+    p, i = where(game, card)
+    if p not in (STOCK, WASTE) and i == len(game.piles[p]) - 1:
+        return p
+    if p == STOCK:
+        raise Illegal("%s is in the stock" % NAME[card])
+    if p in TABLEAU and i < game.down[p]:
+        raise Illegal("%s is face down" % NAME[card])
+    if p == WASTE:
+        raise Illegal("nothing goes on the waste")
+    raise Illegal("%s is not on top of %s" % (NAME[card], pile_name(p)))
+
+
+def why_not(game, m):
+    "Why move m, which is not in moves(game), cannot be made."
+    source, target, count = m
+    piles = game.piles
+    if won(game):
+        return "the game is won"
+    if source == target:
+        return "that is where it is already"
+    if not piles[source]:
+        return "%s is empty" % pile_name(source)
+    up = len(piles[source]) - game.down[source] if source in TABLEAU else 1
+    if count > up:
+        return "%s has only %d card%s face up" % (pile_name(source), up, "s"[up == 1:])
+    card = piles[source][-count]
+    if target in FOUNDATIONS and count > 1:
+        return "%s is not on top of %s" % (NAME[card], pile_name(source))
+    if piles[target]:
+        return "%s does not go on %s" % (NAME[card], NAME[piles[target][-1]])
+    if target in FOUNDATIONS and RANK[card] != ACE:
+        return "only an ace starts a foundation"
+    if target in FOUNDATIONS:
+        return "%s belongs on %s" % (NAME[card], pile_name(HOME[card]))
+    if RANK[card] != KING:
+        return "only a king goes to an empty pile"
+    return "%s is already at the bottom of a pile" % NAME[card]
+
+
+def checked(game, m):
+    "Move m if it is legal in game; raises Illegal saying why not."
+    if m not in moves(game):
+        raise Illegal(why_not(game, m))
+    return m
+
+
+def card_move(game, card, target):
+    """The move our notation names: card alone (home, or a king to the
+    first empty pile) or with a target (a card on top of a pile, or a pile
+    number).  Raises Illegal when it cannot be made.
+
+    >>> game = deal(deck_of(1))
+    >>> card_move(game, parse_card('JD'), ('card', parse_card('QC')))
+    (6, 8, 1)
+    >>> card_move(game, parse_card('9D'), ('card', parse_card('JD')))
+    Traceback (most recent call last):
+    ...
+    klondike.Illegal: 9D does not go on JD
+    """
+    if won(game):
+        raise Illegal("the game is won")
+    source, count = source_of(game, card)
+    if target is None:
+        return home_move(game, card, source, count)
+    if target[0] == "pile":
+        goal = TABLEAU[target[1] - 1]
+    else:
+        goal = target_of(game, target[1])
+    return checked(game, (source, goal, count))
+
+
+def home_move(game, card, source, count):
+    """The move of card alone: a king to the first empty pile if it can go
+    there, any card home.  Raises Illegal when neither is possible."""
+    empty = first_empty(game)
+    if RANK[card] == KING and empty is not None and \
+            (source, empty, count) in moves(game):
+        return (source, empty, count)
+    if (source, HOME[card], 1) in moves(game):
+        return (source, HOME[card], 1)
+    if RANK[card] == KING and empty is not None and count > 1:
+        raise Illegal(why_not(game, (source, empty, count)))
+    raise Illegal("%s cannot go home; say where it goes (%s and a card)" % (
+        NAME[card], NAME[card]))
+
+################ Notation: Klondike-Solver's
+
+KS_MOVE = re.compile(r"^(?:DR([0-9]+)|(NEW)|F([0-9]+)|([W1-7CDSH])([1-7CDSH])(?:-([0-9]+))?)$")
+KS_PILE = dict([("W", WASTE)] + [(s, 2 + i) for i, s in enumerate(SUITS)] +
+               [(str(i + 1), t) for i, t in enumerate(TABLEAU)])
+KS_NAME = {p: name for name, p in KS_PILE.items()}
+
+
+def number(text):
+    """The number text writes in ASCII digits (a huge one stands for any
+    number too big to matter), or None.
+
+    >>> number('12'), number('x'), number('\u00b2'), number('9' * 5000) > 2**40
+    (12, None, None, True)
+    """
+    if not text or text.strip("0123456789"):
+        return None
+    return int(text) if len(text) < 20 else 10 ** 20
+
+
+def is_ks(token):
+    "Whether token is a move in Klondike-Solver's notation."
+    return KS_MOVE.match(token) is not None
+
+
+def ks_moves(game, token):
+    """The moves Klondike-Solver's token names in game: DR# turns the stock
+    # times, NEW turns the waste over, F# (a flip) is done already, XY and
+    XY-# move cards.  Raises Illegal when they cannot be made.
+
+    >>> game = deal(deck_of(1))
+    >>> ks_moves(game, 'DR2'), ks_moves(game, '5H'), ks_moves(game, 'F4')
+    ([(0, 1, 3), (0, 1, 3)], [(10, 4, 1)], [])
+    >>> ks_moves(game, 'W5')
+    Traceback (most recent call last):
+    ...
+    klondike.Illegal: the waste is empty
+    """
+    draws, new, flip, x, y, count = KS_MOVE.match(token).groups()
+    if won(game) and not flip:
+        raise Illegal("the game is won")
+    if draws is not None:
+        return draw_moves(game, number(draws))
+    if new:
+        if game.piles[STOCK]:
+            raise Illegal("the stock is not empty")
+        return [turn(game)]
+    if flip is not None:
+        if not 1 <= number(flip) <= 7:
+            raise Illegal("there is no pile %s" % flip)
+        return []
+    count = number(count) if count else 1
+    if count < 1:
+        raise Illegal("a move moves at least one card")
+    if count > 1 and KS_PILE[x] not in TABLEAU:
+        raise Illegal("only one card at a time leaves %s" % pile_name(KS_PILE[x]))
+    return [checked(game, (KS_PILE[x], KS_PILE[y], count))]
+
+
+def turn(game):
+    "The move that turns the stock (or the waste over); raises Illegal."
+    m = turn_move(game)
+    if m:
+        return m
+    if won(game):
+        raise Illegal("the game is won")
+    if not game.piles[STOCK] and not game.piles[WASTE]:
+        raise Illegal("the stock and the waste are empty")
+    raise Illegal("no pass is left (%d in all)" % game.rules.passes)
+
+
+def draw_moves(game, times):
+    "The moves of turning the stock times times (never turning the waste over)."
+    if times < 1:
+        raise Illegal("draw at least once")
+    stock, draw = len(game.piles[STOCK]), game.rules.draw
+    left = (stock + draw - 1) // draw
+    if times > left:
+        raise Illegal("the stock is empty" if not left else
+                      "the stock has only %d turn%s left" % (left, "s"[left == 1:]))
+    made = []
+    for _ in range(times):
+        made.append(turn_move(game))
+        game = move(game, made[-1])
+    return made
+
+
+def ks_notation(game, made):
+    """Moves made from game in Klondike-Solver's notation: turns in a row
+    become one DR#, and a move that uncovers a card is followed by F#.
+
+    >>> game = deal(deck_of(1))
+    >>> ks_notation(game, [(0, 1, 3), (0, 1, 3), (6, 8, 1), (10, 4, 1)])
+    'DR2 13 5H F5'
+    """
+    words, turns = [], 0
+    for m in made:
+        source, target, count = m
+        if source == STOCK:
+            turns += 1
+        else:
+            if turns:
+                words.append("DR%d" % turns)
+                turns = 0
+            if target == STOCK:
+                words.append("NEW")
+            else:
+                words.append(KS_NAME[source] + KS_NAME[target] +
+                             ("-%d" % count if count > 1 else ""))
+        after = move(game, m)
+        if after.down != game.down:
+            words.append("F%d" % (source - TABLEAU[0] + 1))
+        game = after
+    if turns:
+        words.append("DR%d" % turns)
+    return " ".join(words)
+
+################ Output: colour and suits (the same in every card script)
+
+SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"   # ♣♦♥♠
+RED, RESET = "\033[31m", "\033[0m"
+
+
+def wants_colour(choice, stream, environ):
+    """Whether to colour output: --color=always|never, else NO_COLOR, then
+    FORCE_COLOR or CLICOLOR_FORCE, then TERM=dumb or CLICOLOR=0, then a terminal.
+
+    >>> wants_colour("auto", sys.stdout, {"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    False
+    >>> wants_colour("auto", sys.stdout, {"FORCE_COLOR": "1"})
+    True
+    >>> wants_colour("never", sys.stdout, {"FORCE_COLOR": "1"})
+    False
+    """
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR") or environ.get("CLICOLOR_FORCE"):
+        return True
+    if environ.get("TERM") == "dumb" or environ.get("CLICOLOR") == "0":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def can_print_suits(stream):
+    """Whether stream can encode ♣♦♥♠ (Python 3.6 under LANG=C cannot; a
+    stream with no encoding, like io.StringIO, holds any text)."""
+    try:
+        SUIT_SYMBOLS.encode(getattr(stream, "encoding", None) or "utf-8")
+        return True
+    except (LookupError, UnicodeError):
+        return False
+
+################ Display
+
+def card_text(card, colour, symbols):
+    "How the board shows card."
+    text = RANKS[RANK[card]] + (SUIT_SYMBOLS if symbols else SUITS)[SUIT[card]]
+    return RED + text + RESET if colour and IS_RED[card] else text
+
+
+def show(game, title="", colour=False, symbols=False):
+    """The board as text: a heading, the stock, waste and foundations, the
+    tableau, and every possible move (or how the game ended).  Never ends
+    a line with a blank.
+
+    >>> print(show(deal(deck_of(3), make_rules(1, 3, 'vegas')), 'game 3'))
+    game 3  draw 1  pass 1/3  score -52
+    24 [] __  __ __ __ __
+     1  2  3  4  5  6  7
+    KC [] [] [] [] [] []
+       4D [] [] [] [] []
+          8S [] [] [] []
+             TS [] [] []
+                7C [] []
+                   AS []
+                      8D
+    moves: 7C 8D, AS, t
+    """
+    def text(card):
+        return card_text(card, colour, symbols)
+    return "\n".join([heading(game, title), top_row(game, text),
+                      " " + "  ".join(str(n) for n in range(1, 8))] +
+                     tableau_rows(game, text) + [ending(game)])
+
+
+def heading(game, title):
+    "The board's first line: the deal, the draw, the pass and the score."
+    rules = game.rules
+    words = [title, "draw %d" % rules.draw, "pass %d%s" % (
+        game.passes + 1, "/%d" % rules.passes if rules.passes else "")]
+    if rules.scoring != "none":
+        words.append("score %d" % game.score)
+    return "  ".join(w for w in words if w)
+
+
+def top_row(game, text):
+    """The stock (its count, and [] or __), the waste (its top three cards
+    in draw three, padded to their width) and the foundations."""
+    piles, draw = game.piles, game.rules.draw
+
+    def top(p, shown=1):
+        return " ".join(text(c) for c in piles[p][-shown:]) if piles[p] else "__"
+
+    waste = top(WASTE, draw)
+    waste += " " * (3 * draw - 1 - len(strip(waste)))
+    return "%2d %s %s  %s" % (len(piles[STOCK]), "[]" if piles[STOCK] else "__",
+                              waste, " ".join(top(f) for f in FOUNDATIONS))
+
+
+def tableau_rows(game, text):
+    "The seven piles side by side, bottom cards first: [] face down, __ empty."
+    piles, down = game.piles, game.down
+    rows = []
+    for row in range(max(1, max(len(piles[t]) for t in TABLEAU))):
+        cells = ["[]" if row < down[t] else text(piles[t][row]) if row < len(piles[t])
+                 else "__" if row == 0 else "  " for t in TABLEAU]
+        rows.append(" ".join(cells).rstrip())
+    return rows
+
+
+def strip(text):
+    "Text without colour codes."
+    return text.replace(RED, "").replace(RESET, "")
+
+
+def ending(game):
+    "The board's last line: the possible moves, or how the game ended."
+    state = result(game)
+    if state == "won":
+        return "won"
+    if state == "lost":
+        return "lost: no moves left"
+    if state == "stuck":
+        return "no useful moves left: a whole pass through the stock changes nothing"
+    first = first_empty(game)
+    shown = []
+    for m in moves(game):
+        if m[1] in TABLEAU and not game.piles[m[1]] and m[1] != first:
+            continue
+        text = notation(game, m)
+        if text not in shown:
+            shown.append(text)
+    return "moves: " + ", ".join(shown)
+
+################ The command loop
+
+HELP = """\
+moves     9C TH  9C and all on it onto TH    2H AH  onto the foundation showing AH
+          AS, 9C a card home                 KD     a king to the first empty pile
+          9C 4   onto pile 4                 t      turn the stock (or the waste over)
+          Klondike-Solver's: DR1 NEW W5 7S 72-3 C3 (F4 is ignored)
+commands  u (undo)  auto  history  history ks  restart  new [N]  help  quit"""
+
+COMMANDS = {"t": "turn", "turn": "turn", "u": "undo", "undo": "undo",
+            "auto": "auto", "history": "history", "restart": "restart",
+            "new": "new", "help": "help", "?": "help", "quit": "quit",
+            "q": "quit", "exit": "quit"}
+
+Session = collections.namedtuple("Session", "game start past origin autoplay")
+Session.__doc__ = """A game being played: the game now, the game as dealt,
+past (a tuple of (game before, moves made) for each command, for undo and
+history), origin (the game number or the deck string) and whether
+autoplay is on."""
+
+
+def parse_target(token):
+    "('card', c) or ('pile', n) for a move's target token, or None."
+    card = parse_card(token) if token else None
+    if card is not None:
+        return ("card", card)
+    if token and 1 <= (number(token) or 0) <= 7:
+        return ("pile", number(token))
+    return None
+
+
+def plausible(card, target):
+    "Whether our notation could mean card onto target (a card)."
+    return target in ONTO[card] or (SUIT[card] == SUIT[target] and
+                                    RANK[card] == RANK[target] + 1)
+
+
+def parse_line(text):
+    """The commands on a line of input, as (text, kind, argument).  Commas
+    may separate commands, and a move never reads across one.  A card
+    followed by a target is a move in our notation, unless the pair makes
+    no sense and has another reading (AS AH: two aces home; 6H 6S: pile 6
+    to the hearts, then to the spades), or the line holds a token only
+    Klondike-Solver uses (DR1, W5, 72, ...): then 7S is always its move.
+    Alone on other lines, 7S is 'either': its move, or else the card home.
+    Raises Illegal for a token that means nothing.
+
+    >>> parse_line('t 9C TH AS, AH KD 5  # comment')
+    [('t', 'turn', None), ('9C TH', 'card', (32, ('card', 38))), ('AS', 'card', (3, None)), ('AH', 'card', (2, None)), ('KD 5', 'card', (49, ('pile', 5)))]
+    >>> [[kind for _, kind, _ in parse_line(line)]
+    ...  for line in ('3S 2S', 'DR1 3S 2S', '6H 6S', '5S 8D', 'AS AH', 'AH 2C', 'AH, 2C 3D')]
+    [['card'], ['ks', 'ks', 'ks'], ['either', 'either'], ['card'], ['card', 'card'], ['card'], ['card', 'card']]
+    """
+    parts = [part.split() for part in text.split("#")[0].split(",")]
+    solver = any(is_ks(w) and parse_card(w) is None for part in parts for w in part)
+    return [command for words in parts for command in parse_words(words, solver)]
+
+
+def parse_words(words, solver):
+    "The commands of words (a line's tokens between commas); see parse_line."
+    commands, i = [], 0
+    while i < len(words):
+        word, after = words[i], words[i + 1] if i + 1 < len(words) else None
+        card, target = parse_card(word), parse_target(after)
+        if word in COMMANDS:
+            kind = COMMANDS[word]
+            if kind == "new" and number(after) is not None:
+                commands.append((word + " " + after, kind, number(after)))
+                i += 2
+                continue
+            if kind == "history" and after == "ks":
+                commands.append((word + " " + after, kind, after))
+                i += 2
+                continue
+            commands.append((word, kind, None))
+        elif card is not None and target and not (solver and is_ks(word)) and (
+                target[0] == "pile" or plausible(card, target[1]) or not (
+                    is_ks(word) and is_ks(after) or RANK[card] in (ACE, KING))):
+            commands.append((word + " " + after, "card", (card, target)))
+            i += 2
+            continue
+        elif is_ks(word) and (solver or card is None):
+            commands.append((word, "ks", word))
+        elif is_ks(word):
+            commands.append((word, "either", (word, card)))
+        elif card is not None:
+            commands.append((word, "card", (card, None)))
+        else:
+            raise Illegal("%s: not a card, a move or a command (help lists them)"
+                          % printable(word))
+        i += 1
+    return commands
+
+
+def printable(text):
+    "Text fit to echo in a message: unprintable characters as ?, cut short."
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= 40 else text[:36] + "..."
+
+
+def made_by(game, kind, argument):
+    "The moves a move command makes in game; raises Illegal when it can't."
+    if kind == "turn":
+        return [turn(game)]
+    if kind == "card":
+        return [card_move(game, *argument)]
+    if kind == "ks":
+        return ks_moves(game, argument)
+    if kind == "either":
+        return either_moves(game, *argument)
+    return autoplay(game)
+
+
+def either_moves(game, token, card):
+    """The moves of a lone token that is both Klondike-Solver's move and a
+    card (5H): the move, else the card home.  When both can be made they
+    are the same move, since a foundation takes one card only."""
+    try:
+        return ks_moves(game, token)
+    except Illegal as error:
+        try:
+            return [card_move(game, card, None)]
+        except Illegal as again:
+            raise Illegal("%s; as Klondike-Solver's move: %s" % (again, error)) from None
+
+
+def advance(session, made):
+    "The session after the moves made (and autoplay's, when it is on)."
+    game = session.game
+    for m in made:
+        game = move(game, m)
+    if session.autoplay:
+        more = autoplay(game)
+        for m in more:
+            game = move(game, m)
+        made = made + more
+    if not made:
+        return session
+    return session._replace(game=game, past=session.past + ((session.game, made),))
+
+
+def start(origin, rules, autoplay):
+    "A session of game origin (a number, or a deck as a list of cards)."
+    deck = deck_of(origin) if isinstance(origin, int) else origin
+    game = deal(deck, rules)
+    return advance(Session(game, game, (), origin, autoplay), [])
+
+
+def history(session, solver=False):
+    """The moves of session, after a comment line that says how to replay
+    them: in our notation, or Klondike-Solver's when solver."""
+    origin, rules = session.origin, session.start.rules
+    words = ["# klondike.py"]
+    words.append("-g %d" % origin if isinstance(origin, int) else
+                 "--deck " + format_deck(origin))
+    words.append("--draw %d" % rules.draw)
+    if rules.passes and rules.passes != make_rules(rules.draw, None, rules.scoring).passes:
+        words.append("--passes %d" % rules.passes)
+    if rules.scoring != "standard":
+        words.append("--scoring " + rules.scoring)
+    made = [m for _, ms in session.past for m in ms]
+    if solver:
+        # One line, as Klondike-Solver writes it: a piece such as "5H 6S"
+        # alone on a line would read as our notation.
+        lines = [ks_notation(session.start, made)] if made else []
+    else:
+        # Commas between moves, since AH 2C 3D could mean AH onto 2C;
+        # turns in a row share one.
+        notes, game = [], session.start
+        for m in made:
+            note = notation(game, m)
+            if note == "t" and notes and notes[-1].endswith("t"):
+                notes[-1] += " t"
+            else:
+                notes.append(note)
+            game = move(game, m)
+        lines = wrap(notes, 78)
+    return "\n".join([" ".join(words)] + lines)
+
+
+def wrap(items, width):
+    "Items joined by commas into lines of about width characters."
+    lines = []
+    for item in items:
+        if lines and len(lines[-1]) + 2 + len(item) <= width:
+            lines[-1] += ", " + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def execute(session, kind, argument):
+    "(session after the command, text it prints or None); raises Illegal."
+    if kind == "undo":
+        if not session.past:
+            raise Illegal("nothing to undo")
+        return session._replace(game=session.past[-1][0],
+                                past=session.past[:-1]), None
+    if kind == "restart":
+        return start(session.origin, session.start.rules, session.autoplay), None
+    if kind == "new":
+        if argument is not None and not 1 <= argument <= MAX_GAME:
+            raise Illegal("games go from 1 to %d" % MAX_GAME)
+        number = argument if argument is not None else random_game()
+        return start(number, session.start.rules, session.autoplay), None
+    if kind == "history":
+        return session, history(session, argument == "ks")
+    if kind == "help":
+        return session, HELP
+    return advance(session, made_by(session.game, kind, argument)), None
+
+
+def random_game():
+    "A game number picked at random."
+    import random
+    return random.randint(1, 1000000)
+
+
+def title(session):
+    "How the board names the deal."
+    origin = session.origin
+    return "game %d" % origin if isinstance(origin, int) else "deck"
+
+
+def play(session, lines, out, err, quiet, style):
+    """Run the commands of lines (an iterator of (number, text)) on session,
+    printing boards to out and errors to err; return 0 when every line was
+    accepted, 1 otherwise."""
+    status = 0
+    for number, text in lines:
+        try:
+            after, ended = run_line(session, text, out)
+        except Illegal as error:
+            err.write("%s: line %d: %s\n" % (PROG, number, error))
+            status = 1
+            continue
+        if after is not session and not quiet:
+            out.write(board(after, style) + "\n")
+        out.flush()
+        session = after
+        if ended:
+            break
+    if quiet:
+        out.write(board(session, style) + "\n")
+    return status
+
+
+def run_line(session, text, out):
+    """The session after the commands of one line of input, and whether
+    they end the input; what they print goes to out.  Raises Illegal,
+    naming the command, when one fails: then the line changes nothing."""
+    for words, kind, argument in parse_line(text):
+        if kind == "quit":
+            return session, True
+        try:
+            session, printed = execute(session, kind, argument)
+        except Illegal as error:
+            raise Illegal("%s: %s" % (printable(words), error))
+        if printed:
+            out.write(printed + "\n")
+    return session, False
+
+
+def board(session, style):
+    "The board of session, in style (colour, symbols)."
+    return show(session.game, title(session), *style)
+
+################ Input: lines from anywhere (the same in every script)
+
+def input_lines(stream, prompt, stderr):
+    """(number, text) for each line of stream, whatever bytes it holds: bad
+    UTF-8 replaced, a byte-order mark and CR/LF dropped.  The prompt goes to
+    stderr, and only when stream is a terminal.
+
+    >>> import io
+    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
+    [(1, '63 7a'), (2, '\\ufffd')]
+    """
+    isatty = getattr(stream, "isatty", None)
+    interactive = bool(isatty and isatty())
+    source = getattr(stream, "buffer", stream)
+    number = 0
+    while True:
+        if interactive:
+            stderr.write(prompt)
+            stderr.flush()
+        line = source.readline()
+        if not line:
+            return
+        number += 1
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", "replace")
+        if number == 1:
+            line = line.lstrip("\ufeff")
+        yield number, line.rstrip("\r\n")
+
+################ Main
+
+def game_number(text):
+    "A game number option: 1 to 2^33-1."
+    if number(text) is None:
+        raise argparse.ArgumentTypeError("not a game number: %r" % text)
+    if not 1 <= number(text) <= MAX_GAME:
+        raise argparse.ArgumentTypeError("games go from 1 to %d" % MAX_GAME)
+    return number(text)
+
+
+def pass_count(text):
+    "A --passes option: 1 or more."
+    if not number(text):
+        raise argparse.ArgumentTypeError("not a number of passes: %r" % text)
+    return number(text)
+
+
+def deck_string(text):
+    "A --deck option: Klondike-Solver's 156-digit deck string."
+    try:
+        return parse_deck(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error))
+
+
+def parser():
+    "The command line parser; --help prints the manual, the docstring."
+    hidden = argparse.SUPPRESS     # the manual documents every option
+    p = argparse.ArgumentParser(
+        prog="klondike.py", description=__doc__, usage="%(prog)s [options] < moves",
+        formatter_class=argparse.RawDescriptionHelpFormatter, add_help=False)
+    p.add_argument("-h", "--help", action="help", help=hidden)
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("-g", "--game", type=game_number, metavar="N", help=hidden)
+    which.add_argument("--deck", type=deck_string, metavar="DIGITS", help=hidden)
+    p.add_argument("--draw", type=int, choices=(1, 3), default=3, help=hidden)
+    p.add_argument("--passes", type=pass_count, metavar="N", help=hidden)
+    p.add_argument("--scoring", choices=("standard", "vegas", "none"),
+                   default="standard", help=hidden)
+    p.add_argument("--autoplay", action="store_true", help=hidden)
+    p.add_argument("--export", nargs="?", const="deck", choices=("deck", "pysol"),
+                   help=hidden)
+    p.add_argument("-q", "--quiet", action="store_true", help=hidden)
+    p.add_argument("--color", "--colour", choices=("auto", "always", "never"),
+                   default="auto", help=hidden)
+    p.add_argument("-m", "--monochrome", dest="color", action="store_const",
+                   const="never", help=hidden)
+    p.add_argument("--ascii", action="store_true", help=hidden)
+    return p
+
+
+def main(argv=None, stdin=None, stdout=None, stderr=None):
+    "Play Klondike on stdin and stdout; return the exit status."
+    import contextlib
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            args = parser().parse_args(argv)
+    except SystemExit as exit:
+        return exit.code
+    origin = args.deck or args.game or random_game()
+    if args.export:
+        deck = deck_of(origin) if isinstance(origin, int) else origin
+        stdout.write((format_deck(deck) if args.export == "deck"
+                      else format_pysol(deck)) + "\n")
+        return 0
+    rules = make_rules(args.draw, args.passes, args.scoring)
+    style = (wants_colour(args.color, stdout, os.environ),
+             not args.ascii and can_print_suits(stdout))
+    session = start(origin, rules, args.autoplay)
+    if not args.quiet:
+        stdout.write(board(session, style) + "\n")
+    return play(session, input_lines(stdin, "> ", stderr), stdout, stderr,
+                args.quiet, style)
+
+################ Ending quietly (the same in every script; PROG is per script)
+
+def run(main):
+    "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        status = 130
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    run(main)
