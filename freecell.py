@@ -84,6 +84,8 @@ column always carries its 'v' count.  Piped back into the game, it wins:
 The search is best first, scoring each position by the cards not home, the
 cards held in cells, the filled columns and the cards lying on a lower card,
 plus half the moves made; safe autoplay runs after every move as in the game.
+A search stuck after 20,000 positions makes way for one that weighs the moves
+made fully, then for the first again with no limit but --max-positions.
 
 Exit status: 0 when every input line was accepted, 1 when one was rejected
 (each rejection prints one line on stderr naming the input line), 2 for bad
@@ -629,13 +631,15 @@ def show(game, style):
 ##   step   (source, target, count): source a column character or a held card (an
 ##          int), target a column character, 'h', or '*' for the first free cell
 ## A best-first search, safe autoplay applied after every step as the game does,
-## scores each position by how far it looks from the win plus half the steps taken
-## to reach it; run out of positions and the deal is proved impossible.
+## scores each position by how far it looks from the win plus a weight times the
+## steps taken to reach it; run out of positions and the deal is proved impossible.
 
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
 RED_OF = tuple(red(c) for c in DECK)
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0
+# (weight of the moves made, positions it may search; None: all that are left)
+STAGES = ((0.5, 20000), (1.0, 100000), (0.5, None))
 
 
 def fast(pos):
@@ -780,9 +784,29 @@ class Solver(object):
 
     def search(self, pos, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
         """(verdict, steps, positions): 'solved' with the steps of a solution,
-        'impossible', or 'unknown' with the limit that stopped the search."""
-        start = fast(pos)
+        'impossible', or 'unknown' with the limit that stopped the search.
+        Searches that weigh the moves made differently get stuck on different
+        deals, so a stuck search makes way for the next one (STAGES); each is
+        complete, so any of them that runs out of positions proves the deal
+        impossible."""
         deadline = time.time() + timeout if timeout else None
+        searched = 0
+        for weight, budget in STAGES:
+            budget = min(budget or max_positions, max_positions - searched)
+            verdict, steps, positions = self.best_first(pos, weight, budget, deadline)
+            searched += positions
+            if verdict != "unknown" or steps != "budget":
+                break
+        if steps == "budget":
+            steps = "max-positions %d reached" % max_positions
+        elif steps == "deadline":
+            steps = "timeout %g s reached" % timeout
+        return verdict, steps, searched
+
+    def best_first(self, pos, weight, budget, deadline):
+        """One best-first search from pos, each position scored by score() plus
+        weight times the moves made: (verdict, steps or the limit, positions)."""
+        start = fast(pos)
         key = (start[0], tuple(sorted(start[2])))
         seen = {key: None}                        # key -> (parent key, step)
         heap, pushed = [(0, 0, 0, start, key)], 0
@@ -796,12 +820,12 @@ class Solver(object):
                 if child_key not in seen:
                     seen[child_key] = (key, step)
                     pushed += 1
-                    heapq.heappush(heap, (self.score(child) + 0.5 * g, pushed, g + 1,
+                    heapq.heappush(heap, (self.score(child) + weight * g, pushed, g + 1,
                                           child, child_key))
-            if len(seen) > max_positions:
-                return "unknown", "max-positions %d reached" % max_positions, len(seen)
+            if len(seen) > budget:
+                return "unknown", "budget", len(seen)
             if deadline and pushed & 255 == 0 and time.time() > deadline:
-                return "unknown", "timeout %g s reached" % timeout, len(seen)
+                return "unknown", "deadline", len(seen)
         return "impossible", None, len(seen)
 
     def path(self, key, seen):
