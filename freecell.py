@@ -1072,9 +1072,11 @@ class Session(object):
         return True
 
     def new(self, arg):
-        number = random_deal() if arg is None else int(arg)
-        if not valid_deal(number):
-            raise Illegal("no deal %d (deals are 1..%d, -1 and -2)" % (number, MAX_DEAL))
+        # More than 20 digits is no deal, and past 4300 int() refuses (Python 3.11+).
+        number = random_deal() if arg is None else int(arg) if len(arg) <= 20 else None
+        if number is None or not valid_deal(number):
+            raise Illegal("no deal %s (deals are 1..%d, -1 and -2)"
+                          % (arg[:20] + "..." if number is None else number, MAX_DEAL))
         game = self.game
         pos = deal(number, len(game["pos"][0]))
         self.game = new_game(pos, deal_title(number, game["bakers"]),
