@@ -1098,7 +1098,7 @@ def check_chains(lines, out, complain, style, rule, show):
     """Read chains from numbered lines; print each with show(layout) and
     report bad lines and bad chains with complain(where, what).  Returns
     whether everything was accepted."""
-    ok, pending, since = True, [], None
+    ok, pending, since, until = True, [], None, None   # the chain so far, from line since to until
     for number, text in lines:
         cards, bad = [], []
         for word in words(text):
@@ -1114,11 +1114,12 @@ def check_chains(lines, out, complain, style, rule, show):
         if not cards:
             continue
         if pending and len(cards) == 36:
-            complain(lines_text(since, number - 1), chain_problem(pending))
+            complain(lines_text(since, until), chain_problem(pending))
             ok, pending = False, []
         if not pending:
             since = number
         pending += cards
+        until = number
         if len(pending) < 36:
             continue
         problem = chain_problem(pending)
@@ -1129,7 +1130,7 @@ def check_chains(lines, out, complain, style, rule, show):
             show(fold(pending, rule))
         pending = []
     if pending:
-        complain(lines_text(since, number), "the input ends inside a chain: "
+        complain(lines_text(since, until), "the input ends inside a chain: "
                  + chain_problem(pending))
         ok = False
     return ok
