@@ -105,7 +105,7 @@ import time
 ##   move    an int 0..4n-1: L1..Ln, then R1..Rn, T1..Tn, B1..Bn
 ##   lane    a move's cells in push order, from the edge it enters at
 ##   key     a position (board and player to move) as one int: the mover's
-##           tokens above the other's; equal keys are the same position
+##           tokens, the other's, and the mover's bit; see position()
 ##   result  None while the game goes on, else (winner, how, straights)
 
 PLAYERS = "XO"
@@ -211,9 +211,15 @@ def straights(n, board):
 
 
 def position(n, board, player):
-    "The key of board with player to move."
+    """The key of board with player to move: the mover's tokens, the
+    other's, then the mover (a board and its colours swapped, with the other
+    player to move, are different positions).
+
+    >>> position(3, (0b01, 0b10), 0), position(3, (0b10, 0b01), 1)
+    (2050, 2051)
+    """
     mine, theirs = board if player == 0 else board[::-1]
-    return mine << n * n | theirs
+    return (mine << n * n | theirs) << 1 | player
 
 
 def outcome(n, board, mover, repeated):
@@ -409,6 +415,49 @@ def show(game, colour=False):
 
 
 SHOWN = 16   # moves listed under the board; 'history' lists them all
+
+################ Output: colour (the same in every script)
+
+def wants_colour(choice, stream, environ):
+    """Whether to colour output: --color=always|never, else NO_COLOR, then
+    FORCE_COLOR or CLICOLOR_FORCE, then TERM=dumb or CLICOLOR=0, then a terminal.
+
+    >>> wants_colour("auto", sys.stdout, {"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    False
+    >>> wants_colour("auto", sys.stdout, {"FORCE_COLOR": "1"})
+    True
+    >>> wants_colour("never", sys.stdout, {"FORCE_COLOR": "1"})
+    False
+    """
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR") or environ.get("CLICOLOR_FORCE"):
+        return True
+    if environ.get("TERM") == "dumb" or environ.get("CLICOLOR") == "0":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+################ Randomness: Microsoft FreeCell's generator (the same in every script)
+
+def ms_rand(seed):
+    """Microsoft FreeCell's rand() for deal number seed, as an endless iterator;
+    FreeCell Pro's extension covers 2^31 <= seed < 2^33.
+
+    >>> r = ms_rand(1); [next(r) for _ in range(4)]
+    [41, 18467, 6334, 26500]
+    """
+    state = seed - 2**32 if seed >= 2**32 else seed
+    while True:
+        state = (state * 214013 + 2531011) & 0xFFFFFFFF
+        if seed >= 2**32:
+            yield ((state >> 16) & 0xFFFF) + 1
+        elif seed >= 2**31:
+            yield ((state >> 16) & 0x7FFF) | 0x8000
+        else:
+            yield (state >> 16) & 0x7FFF
 
 ################ Machine players: what every player needs
 
@@ -620,7 +669,7 @@ class Engine(object):
         seen = set(game.keys)
         state = {"nodes": 0, "check": 1024}
 
-        def search(me, you, depth, alpha, beta, ply, sig):
+        def search(me, you, side, depth, alpha, beta, ply, sig):
             if state["nodes"] >= state["check"]:
                 state["check"] += 1024
                 if state["nodes"] >= limit or clock() > deadline:
@@ -629,6 +678,7 @@ class Engine(object):
                     table.clear()
             key = me << nn | you
             tkey = key ^ sig << shift if sig else key
+            full = key << 1 | side
             entry = table.get(tkey)
             first = -1
             if entry is not None:
@@ -658,15 +708,15 @@ class Engine(object):
                         b += 1
                 if a != b:
                     score = WIN - ply if a > b else ply - WIN
-                elif dropped and (ny << nn | nm) in seen:
+                elif dropped and ((ny << nn | nm) << 1 | side ^ 1) in seen:
                     score = ply - WIN
                 elif depth <= 1:
                     score = -evaluate(ny, nm)
                 else:
-                    child = ny << nn | nm
+                    child = (ny << nn | nm) << 1 | side ^ 1
                     seen.add(child)
-                    score = -search(ny, nm, depth - 1, -beta, -alpha, ply + 1,
-                                    sig ^ mix(key) if dropped else 0)
+                    score = -search(ny, nm, side ^ 1, depth - 1, -beta, -alpha, ply + 1,
+                                    sig ^ mix(full) if dropped else 0)
                     seen.discard(child)
                 if score > best:
                     best, best_move = score, m
@@ -683,7 +733,8 @@ class Engine(object):
             table[tkey] = (depth, flag, stored, best_move)
             return best
 
-        me, you = game.board() if game.player() == 0 else game.board()[::-1]
+        side = game.player()
+        me, you = game.board() if side == 0 else game.board()[::-1]
         tokens = popcount(me | you)
         sig = 0
         for board, key in zip(game.boards[:-1], game.keys[:-1]):
@@ -702,7 +753,7 @@ class Engine(object):
                     ny = (you & keep) | (you & pushed) << up >> down
                     a = sum(nm & line == line for line in lines)
                     b = sum(ny & line == line for line in lines)
-                    child = ny << nn | nm
+                    child = (ny << nn | nm) << 1 | side ^ 1
                     state["nodes"] += 1
                     if a != b:
                         score = WIN if a > b else -WIN
@@ -713,8 +764,8 @@ class Engine(object):
                     else:
                         seen.add(child)
                         alpha = found[0] if found else -INFINITY
-                        score = -search(ny, nm, d - 1, -INFINITY, -alpha, 1,
-                                        sig ^ mix(me << nn | you) if dropped else 0)
+                        score = -search(ny, nm, side ^ 1, d - 1, -INFINITY, -alpha, 1,
+                                        sig ^ mix(game.keys[-1]) if dropped else 0)
                         seen.discard(child)
                     scores[m] = score
                     if found is None or score > found[0]:
@@ -732,3 +783,329 @@ class Engine(object):
                 break
         facts.update(nodes=state["nodes"], seconds=clock() - start)
         return best, facts
+
+################ Input: lines from anywhere (the same in every script)
+
+def input_lines(stream, prompt, stderr):
+    """(number, text) for each line of stream, whatever bytes it holds: bad
+    UTF-8 replaced, a byte-order mark and CR/LF dropped.  The prompt goes to
+    stderr, and only when stream is a terminal.
+
+    >>> import io
+    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
+    [(1, '63 7a'), (2, '\\ufffd')]
+    """
+    isatty = getattr(stream, "isatty", None)
+    interactive = bool(isatty and isatty())
+    source = getattr(stream, "buffer", stream)
+    number = 0
+    while True:
+        if interactive:
+            stderr.write(prompt)
+            stderr.flush()
+        line = source.readline()
+        if not line:
+            return
+        number += 1
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", "replace")
+        if number == 1:
+            line = line.lstrip("\ufeff")
+        yield number, line.rstrip("\r\n")
+
+################ Ending quietly (the same in every script)
+
+def run(main):
+    "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        status = 130
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    sys.exit(status)
+
+################ The command loop
+
+HELP = """moves: L3 R1 T6 B2 (L/R a row, T/B a column, numbered from 1)
+undo (u)       take back your last move and the machine's reply
+history        the game so far as a record, which replays
+help (?)       this list
+quit (q)       stop
+6              a board size, before the first move"""
+
+LEVELS = ("easy", "j", "strong")
+
+
+def budget(seconds):
+    "The time the machine allows itself out of a limit of seconds a move."
+    return max(0.01, 0.9 * seconds - 0.05)
+
+
+def machine_player(level, n, rand, seconds, depth=None, nodes=None, report=None):
+    """A function game -> move playing at level; report(text), if given,
+    hears what the strong engine found."""
+    if level == "easy":
+        return lambda game: easy_move(game, rand)
+    if level == "j":
+        return j_move
+    engine = Engine(n)
+
+    def strong(game, seconds=seconds):
+        move, facts = engine.think(game, budget(seconds), depth, nodes)
+        if report:
+            report("%s: depth %d, %d positions in %.2f s, score %d"
+                   % (move_names(game.n)[move], facts["depth"], facts["nodes"],
+                      facts["seconds"], facts["score"]))
+        return move
+    return strong
+
+
+class Session(object):
+    "A game at the prompt: the game, who the machine plays, and the output."
+    def __init__(self, n, machine, player, seconds, out, colour, clock):
+        self.game, self.machine, self.player = Game(n), machine, player
+        self.seconds, self.out, self.colour, self.clock = seconds, out, colour, clock
+        self.ready = clock()
+
+    def say(self, text):
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def show(self):
+        self.say(show(self.game, self.colour))
+        self.ready = self.clock()
+
+    def machine_moves(self):
+        "Let the machine move while it is its turn and the game goes on."
+        while not self.game.result and self.game.player() in self.machine:
+            self.game.play(self.player(self.game))
+            self.show()
+
+    def command(self, word, timed):
+        """Carry out one word of input; True to stop.  ValueError says what
+        is wrong with a word, and then nothing has changed."""
+        verb = word.lower()
+        if verb in ("quit", "q"):
+            return True
+        if verb in ("help", "?"):
+            self.say(HELP)
+        elif verb == "history":
+            self.say(record(self.game))
+        elif verb in ("undo", "u"):
+            self.undo()
+        elif word and all(ch in "0123456789" for ch in word):
+            self.resize(int(word), word)
+        else:
+            self.move(parse_move(self.game.n, word), timed)
+        return False
+
+    def move(self, move, timed):
+        "Make a human move, then let the machine reply."
+        if self.game.result:
+            raise ValueError("the game is over: undo, history or quit")
+        took = self.clock() - self.ready
+        if timed and took > self.seconds:
+            self.game.lose_on_time(took)
+        else:
+            self.game.play(move)
+        self.show()
+        self.machine_moves()
+
+    def undo(self):
+        "Take back the last human move and the machine's replies."
+        game = self.game
+        if game.result and game.result[1] == "time":
+            game.undo()
+        else:
+            human = [i for i in range(len(game.moves)) if i % 2 not in self.machine]
+            if not human:
+                raise ValueError("nothing to undo")
+            while len(game.moves) > human[-1]:
+                game.undo()
+        self.show()
+
+    def resize(self, n, word):
+        "A board size, as a record starts: only before the first move."
+        if n not in SIZES:
+            raise ValueError("the board size must be %d to %d" % (SIZES[0], SIZES[-1]))
+        if n != self.game.n:
+            if self.game.moves:
+                raise ValueError("a board size can come only before the first move")
+            self.game = Game(n)
+            self.show()
+
+
+def words(text):
+    "The words of a line of input: # starts a comment, parentheses separate."
+    return text.split("#", 1)[0].replace("(", " ").replace(")", " ").split()
+
+
+def complain(stderr, number, word, problem):
+    "One error line naming the input line and the word."
+    if len(word) > 24:
+        word = word[:20] + "..."
+    stderr.write("%s: line %d: %s: %s\n" % (PROG, number, word, problem))
+
+
+def play(args, stdin, stdout, stderr, colour):
+    "Play a game at the prompt; the exit status."
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 2 ** 31
+    rand = ms_rand(seed)
+    if args.self:
+        machine = {0, 1}
+    elif args.machine:
+        machine = set() if args.machine == "none" else {PLAYERS.index(args.machine)}
+    else:
+        machine = {next(rand) % 2}
+    report = (lambda text: stderr.write("%s: %s\n" % (PROG, text))) if args.verbose else None
+    player = machine_player(args.level, args.n, rand, args.t, args.depth, args.nodes, report)
+    session = Session(args.n, machine, player, args.t, stdout, colour, time.time)
+    what = "%s, %s s a move" % (args.level, "%g" % args.t)
+    if not machine:
+        intro = "two humans; X moves first."
+    elif len(machine) == 2:
+        intro = "seed %d: the machine (%s) plays both sides." % (seed, what)
+    else:
+        side = min(machine)
+        intro = "seed %d: you play %s, the machine (%s) plays %s." % (
+            seed, PLAYERS[1 - side], what, PLAYERS[side])
+    session.say("Pousse %d x %d: %s" % (args.n, args.n, intro))
+    session.show()
+    session.machine_moves()
+    if len(machine) == 2:
+        return 0
+    interactive = bool(getattr(stdin, "isatty", None) and stdin.isatty())
+    status = 0
+    for number, line in input_lines(stdin, "pousse> ", stderr):
+        for word in words(line):
+            try:
+                if session.command(word, interactive):
+                    return status
+            except ValueError as problem:
+                complain(stderr, number, word, problem)
+                status = 1
+                break
+    return status
+
+
+def robot(args, stdin, stdout, stderr, start):
+    """--icfp: read the size and the moves so far, print the machine's move;
+    the exit status."""
+    game, number = None, 0
+    for number, line in input_lines(stdin, "", stderr):
+        for word in words(line):
+            try:
+                if game is None:
+                    if not all(ch in "0123456789" for ch in word) or int(word) not in SIZES:
+                        raise ValueError("the first word must be the board size, %d to %d"
+                                         % (SIZES[0], SIZES[-1]))
+                    game = Game(int(word))
+                elif game.result:
+                    raise ValueError("the game is already over: " + describe_end(game))
+                else:
+                    game.play(parse_move(game.n, word))
+            except ValueError as problem:
+                complain(stderr, number, word, problem)
+                return 1
+    if game is None:
+        stderr.write("%s: line %d: no board size on standard input\n" % (PROG, number + 1))
+        return 1
+    if game.result:
+        stderr.write("%s: the game is already over: %s\n" % (PROG, describe_end(game)))
+        return 1
+    report = (lambda text: stderr.write("%s: %s\n" % (PROG, text))) if args.verbose else None
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 2 ** 31
+    player = machine_player(args.level, game.n, ms_rand(seed), args.t, args.depth, args.nodes, report)
+    left = args.t - (time.time() - start)
+    move = player(game, left) if args.level == "strong" else player(game)
+    stdout.write(move_names(game.n)[move] + "\n")
+    stdout.flush()
+    return 0
+
+################ main
+
+def parser():
+    "The command-line parser; its --help is the manual above."
+    import argparse
+    p = argparse.ArgumentParser(prog="pousse.py", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("-n", type=size, default=6, help="board size, 3 to 20 (default 6)")
+    p.add_argument("-t", type=seconds, default=30.0, help="seconds a move (default 30)")
+    p.add_argument("--machine", type=side, help="the machine's side: X, O or none")
+    p.add_argument("--self", action="store_true", help="the machine plays both sides")
+    p.add_argument("--level", choices=LEVELS, default="strong", help="the machine's strength")
+    p.add_argument("--depth", type=positive, help="the strong engine's deepest search")
+    p.add_argument("--nodes", type=positive, help="the strong engine's positions a move")
+    p.add_argument("--seed", type=seed_number, help="fixes every random choice")
+    p.add_argument("--icfp", action="store_true", help="play one move as a contest robot")
+    p.add_argument("-v", "--verbose", action="store_true", help="the engine's findings on stderr")
+    p.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto")
+    p.add_argument("-m", "--monochrome", action="store_const", dest="color", const="never",
+                   help="no colour (--color=never)")
+    p.add_argument("--ascii", action="store_true", help="accepted; the board is always ASCII")
+    return p
+
+
+def size(text):
+    "An -n argument."
+    import argparse
+    if not text.isdigit() or int(text) not in SIZES:
+        raise argparse.ArgumentTypeError("the board size must be %d to %d" % (SIZES[0], SIZES[-1]))
+    return int(text)
+
+
+def seconds(text):
+    "A -t argument: positive seconds."
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 10 ** 6:
+        raise argparse.ArgumentTypeError("seconds must be a positive number")
+    return value
+
+
+def positive(text):
+    "A positive whole number."
+    import argparse
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError("must be a whole number, 1 or more")
+    return int(text)
+
+
+def seed_number(text):
+    "A --seed argument, 0 to 2^33 - 1."
+    import argparse
+    if not text.isdigit() or int(text) >= 2 ** 33:
+        raise argparse.ArgumentTypeError("the seed must be a whole number, 0 to 2^33 - 1")
+    return int(text)
+
+
+def side(text):
+    "A --machine argument."
+    import argparse
+    if text.upper() in PLAYERS:
+        return text.upper()
+    if text.lower() == "none":
+        return "none"
+    raise argparse.ArgumentTypeError("the machine plays X, O or none")
+
+
+def main(argv=None, stdin=None, stdout=None, stderr=None):
+    "Run pousse.py with arguments argv on the given streams; the exit status."
+    start = time.time()
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    args = parser().parse_args(argv)
+    colour = wants_colour(args.color, stdout, os.environ)
+    if args.icfp:
+        return robot(args, stdin, stdout, stderr, start)
+    return play(args, stdin, stdout, stderr, colour)
+
+
+if __name__ == "__main__":
+    run(main)
