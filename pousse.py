@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""pousse.py: Pousse, the game of the ICFP 1998 programming contest.
+r"""pousse.py: Pousse, the game of the ICFP 1998 programming contest.
 
 Two players, X and O, take turns pushing tokens onto an N x N board (6 x 6
 unless -n says otherwise); X moves first and the board starts empty.
@@ -65,28 +65,25 @@ OPTIONS
   --color=auto|always|never, -m/--monochrome (no escape codes), --ascii
                     (accepted like the other games; the board is ASCII anyway)
 
-A SESSION (two humans; the last move's edge label is starred)
+A SESSION (two humans on 3 x 3; the last move's edge label is starred)
 
->>> main(['-n', '4', '--machine', 'none', '-m'], io.StringIO('L2 T2 L2 B2 R2'))
-Pousse 4 x 4: two humans; X moves first.
-    T1 T2 T3 T4
- L1  .  .  .  .  R1
- L2  .  .  .  .  R2
- L3  .  .  .  .  R3
- L4  .  .  .  .  R4
-    B1 B2 B3 B4
+>>> import io
+>>> main(['-n', '3', '--machine', 'none', '-m'], io.StringIO('L1 R3 L1\nR3 T3\n'))
+Pousse 3 x 3: two humans; X moves first.
+    T1 T2 T3
+ L1  .  .  .  R1
+ L2  .  .  .  R2
+ L3  .  .  .  R3
+    B1 B2 B3
 X to move.
-    T1 T2 T3 T4
-*L2  X  .  .  .  R2
 ...
-    T1 T2 T3 T4
- L1  .  O  .  .  R1
- L2  O  X  X  X  R2
- L3  .  X  .  .  R3
- L4  .  .  .  . *R4
-    B1 B2 B3 B4
-moves: L2 T2 L2 B2 R2
-O to move.
+    T1 T2*T3
+ L1  X  X  X  R1
+ L2  .  .  .  R2
+ L3  .  O  O  R3
+    B1 B2 B3
+moves: L1 R3 L1 R3 T3
+X wins at move 5: 1 straight to 0.
 0
 """
 # Python 3.6+, standard library only.  Everything below reads top to bottom:
@@ -203,7 +200,7 @@ def push(n, board, move, player):
 def straights(n, board):
     """(X's straights, O's straights): full rows and columns of one colour.
 
-    >>> straights(3, (0b000111001, 0b100000000))
+    >>> straights(3, (0b001001111, 0b100000000))
     (2, 0)
     """
     lines = geometry(n).lines
@@ -216,7 +213,7 @@ def position(n, board, player):
     player to move, are different positions).
 
     >>> position(3, (0b01, 0b10), 0), position(3, (0b10, 0b01), 1)
-    (2050, 2051)
+    (1028, 1029)
     """
     mine, theirs = board if player == 0 else board[::-1]
     return (mine << n * n | theirs) << 1 | player
@@ -226,7 +223,7 @@ def outcome(n, board, mover, repeated):
     """The result after mover's move made board: the player with more
     straights wins, else a repeated position loses for the mover.
 
-    >>> outcome(3, (0b000111001, 0), 1, False)
+    >>> outcome(3, (0b001001111, 0b100000000), 1, False)
     (0, 'straights', (2, 0))
     >>> outcome(3, (0b001, 0b010), 1, True)
     (0, 'repetition', (0, 0))
@@ -286,9 +283,9 @@ class Game(object):
 def replay(n, moves):
     """The Game after moves, stopping where the game ended.
 
-    >>> g = replay(3, [moves_named(3)[m] for m in 'L1 R2 L1 R2 L1'.split()])
-    >>> describe_end(g)
-    'X wins at move 5: 1 straight to 0.'
+    >>> game = replay(3, parse_moves(3, 'L1 R3 L1 R3 R1 T1 T1'))
+    >>> record(game), describe_end(game)
+    ('(3 L1 R3 L1 R3 R1)', 'X wins at move 5: 1 straight to 0.')
     """
     game = Game(n)
     for move in moves:
@@ -336,6 +333,15 @@ def parse_move(n, word):
     return EDGES.index(edge) * n + i - 1
 
 
+def parse_moves(n, text):
+    """The moves named in text, blank-separated.
+
+    >>> parse_moves(4, 'L1 r4 T2')
+    [0, 7, 9]
+    """
+    return [parse_move(n, word) for word in text.split()]
+
+
 def record(game):
     """The game as a contest record, which replays.
 
@@ -349,8 +355,10 @@ def record(game):
 def describe_end(game):
     """How the game ended, in words.
 
-    >>> describe_end(replay(3, [0, 3, 1, 6, 2]))
+    >>> describe_end(Game(3, parse_moves(3, 'L1 R3 L1 R3 T3')))
     'X wins at move 5: 1 straight to 0.'
+    >>> describe_end(Game(3, parse_moves(3, 'R2 L2 L2 T2 B2 B2')))
+    "X wins at move 6: 1 straight to 0, made by O's move."
     """
     winner, how, detail = game.result
     win, lose = PLAYERS[winner], PLAYERS[1 - winner]
@@ -486,9 +494,11 @@ def after(game, move):
 
 def sure_moves(game):
     """(winning moves, moves that do not lose at once) for the player to move.
+    Here O wins by T2 (a column of O) and loses by B2 (a row of X):
 
-    >>> sure_moves(Game(3, [0, 3, 1, 6]))
-    ([2], [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11])
+    >>> game = Game(3, parse_moves(3, 'R2 L2 L2 T2 B2'))
+    >>> [[move_names(3)[m] for m in moves] for moves in sure_moves(game)]
+    [['T2'], ['L1', 'L2', 'L3', 'R1', 'R2', 'R3', 'T1', 'T2', 'T3', 'B1', 'B3']]
     """
     me, wins, safe = game.player(), [], []
     for move in range(4 * game.n):
@@ -505,8 +515,8 @@ def easy_move(game, rand):
     """A winning move if there is one, else a random move that does not
     lose at once (rand is an ms_rand iterator).
 
-    >>> easy_move(Game(3, [0, 3, 1, 6]), ms_rand(1))
-    2
+    >>> easy_move(Game(3, parse_moves(3, 'R2 L2 L2 T2 B2')), ms_rand(1))
+    7
     """
     wins, safe = sure_moves(game)
     choices = wins or safe or list(range(4 * game.n))
@@ -543,8 +553,8 @@ def j_move(game):
     opponent (by j_value for the opponent) is least; the first such in move
     order.  If every move loses, the first move.
 
-    >>> j_move(Game(3, [0, 3, 1, 6]))
-    2
+    >>> move_names(3)[j_move(Game(3, parse_moves(3, 'R2 L2 L2 T2 B2')))]
+    'T2'
     """
     n, me = game.n, game.player()
     weights = centre_weights(n)
@@ -612,7 +622,7 @@ def evaluator(n):
 
     >>> e = evaluator(3)
     >>> e(0b000000111, 0b000010000), e(0b000010000, 0b000000111)
-    (13, -13)
+    (11, -11)
     """
     weights = centre_weights(n)
     rows = [(r * n, LineValues(n, weights[r * n:(r + 1) * n])) for r in range(n)]
