@@ -958,6 +958,7 @@ def complain(stderr, number, word, problem):
     "One error line naming the input line and the word."
     if len(word) > 24:
         word = word[:20] + "..."
+    word = "".join(ch if ch.isprintable() else "?" for ch in word)
     stderr.write("%s: line %d: %s: %s\n" % (PROG, number, word, problem))
 
 
