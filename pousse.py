@@ -129,34 +129,36 @@ def bits(cells):
     return sum(1 << cell for cell in set(cells))
 
 
-def push_plan(lane, occupied):
+def push_plan(lane, occupied, lines=()):
     """How a token entering lane moves the tokens when the cells of occupied
-    hold tokens: (keep, pushed, up, down, entry, dropped).  The tokens on
-    pushed move one cell along the lane (a shift << up >> down), those
-    outside keep stay, the new token lands on entry, and dropped tells
-    whether the line was full so its last token fell off.
+    hold tokens: (keep, pushed, up, down, entry, dropped, touched).  The
+    tokens on pushed move one cell along the lane (a shift << up >> down),
+    those outside keep stay, the new token lands on entry, dropped tells
+    whether the line was full so its last token fell off, and touched holds
+    those of lines that cross the cells that changed.
 
-    >>> push_plan([0, 1, 2], 0b011)[1:]
+    >>> push_plan([0, 1, 2], 0b011)[1:6]
     (3, 1, 0, 1, False)
-    >>> push_plan([2, 1, 0], 0b111)[1:]
-    (6, 0, 1, 4, True)
+    >>> push_plan([2, 1, 0], 0b111, [7, 56, 448, 73, 146, 292])[1:]
+    (6, 0, 1, 4, True, (7, 73, 146, 292))
     """
     free = [i for i, cell in enumerate(lane) if not occupied >> cell & 1]
     end = free[0] if free else len(lane) - 1
     step = lane[1] - lane[0]
     up, down = (step, 0) if step > 0 else (0, -step)
-    keep = ~bits(lane[:end + 1])
-    return keep, bits(lane[:end]), up, down, 1 << lane[0], not free
+    span = bits(lane[:end + 1])
+    touched = tuple(line for line in lines if line & span)
+    return ~span, bits(lane[:end]), up, down, 1 << lane[0], not free, touched
 
 
 class Plans(dict):
     "A move's push plans, keyed by the occupied cells of its line, made when first needed."
-    def __init__(self, lane):
+    def __init__(self, lane, lines):
         dict.__init__(self)
-        self.lane = lane
+        self.lane, self.lines = lane, lines
 
     def __missing__(self, occupied):
-        plan = self[occupied] = push_plan(self.lane, occupied)
+        plan = self[occupied] = push_plan(self.lane, occupied, self.lines)
         return plan
 
 
@@ -166,8 +168,8 @@ class Geometry(object):
         self.n = n
         self.lanes = lanes(n)
         self.masks = [bits(lane) for lane in self.lanes]
-        self.plans = [Plans(lane) for lane in self.lanes]
         self.lines = self.masks[:n] + self.masks[2 * n:3 * n]
+        self.plans = [Plans(lane, self.lines) for lane in self.lanes]
         self.full = (1 << n * n) - 1
 
 
@@ -192,7 +194,7 @@ def push(n, board, move, player):
     ((128, 0), False)
     """
     g = geometry(n)
-    keep, pushed, up, down, entry, dropped = g.plans[move][(board[0] | board[1]) & g.masks[move]]
+    keep, pushed, up, down, entry, dropped, _ = g.plans[move][(board[0] | board[1]) & g.masks[move]]
     x, o = [(b & keep) | ((b & pushed) << up >> down) for b in board]
     return ((x | entry, o) if player == 0 else (x, o | entry)), dropped
 
@@ -597,16 +599,17 @@ class Timeout(Exception):
 
 
 class LineValues(dict):
-    """A line's value for the player to move, keyed by (my tokens << n |
-    your tokens) along the line, made when first needed: the square of my
-    count less the square of yours (as Cilk Pousse did), plus the centre
-    weights when the line is a row."""
-    def __init__(self, n, weights):
+    """Values of a line for the player to move, keyed by an int holding your
+    tokens along the line from bit low and mine from bit high; made when
+    first needed: the square of my count less the square of yours (as Cilk
+    Pousse did), plus the centre weights of the line's cells."""
+    def __init__(self, n, low, high, weights):
         dict.__init__(self)
-        self.n, self.weights = n, weights
+        self.n, self.low, self.high, self.weights = n, low, high, weights
 
     def __missing__(self, key):
-        mine, yours = key >> self.n, key & ((1 << self.n) - 1)
+        line = (1 << self.n) - 1
+        mine, yours = key >> self.high & line, key >> self.low & line
         value = popcount(mine) ** 2 - popcount(yours) ** 2
         value += sum(w for i, w in enumerate(self.weights) if mine >> i & 1)
         value -= sum(w for i, w in enumerate(self.weights) if yours >> i & 1)
@@ -615,30 +618,34 @@ class LineValues(dict):
 
 
 def evaluator(n):
-    """A function (me, you) -> the static value of a position for the player
-    to move, summed line by line from table lookups.  A column's cells are
-    gathered into a row's shape with one multiplication: cell r*n of the
-    shifted column lands on bit P + r, and no two partial products meet.
+    """A function key -> the static value of the position key (me << n*n |
+    you) for the player to move, summed line by line from table lookups.  A
+    row is a shift and a mask of the key.  A column is gathered into a row's
+    shape by one multiplication: cell r*n of the shifted column lands on bit
+    p + r (and cell n*n + r*n on n*n + p + r), and no two partial products
+    meet, so nothing carries.
 
     >>> e = evaluator(3)
-    >>> e(0b000000111, 0b000010000), e(0b000010000, 0b000000111)
+    >>> e(0b000000111 << 9 | 0b000010000), e(0b000010000 << 9 | 0b000000111)
     (11, -11)
     """
+    nn, p = n * n, (n - 1) ** 2
     weights = centre_weights(n)
-    rows = [(r * n, LineValues(n, weights[r * n:(r + 1) * n])) for r in range(n)]
-    columns = LineValues(n, [0] * n)
     line = (1 << n) - 1
     column = bits(r * n for r in range(n))
-    p = (n - 1) ** 2
+    rows = [(r * n, line | line << nn, LineValues(n, 0, nn, weights[r * n:(r + 1) * n]))
+            for r in range(n)]
+    columns = [(c, column | column << nn) for c in range(n)]
     magic = bits(p - (n - 1) * r for r in range(n))
+    gathered = line << p | line << nn + p
+    values = LineValues(n, p, nn + p, [0] * n)
 
-    def evaluate(me, you):
+    def evaluate(key):
         score = 0
-        for shift, values in rows:
-            score += values[(me >> shift & line) << n | you >> shift & line]
-        for c in range(n):
-            score += columns[((me >> c & column) * magic >> p & line) << n
-                             | (you >> c & column) * magic >> p & line]
+        for shift, mask, row in rows:
+            score += row[key >> shift & mask]
+        for shift, mask in columns:
+            score += values[(key >> shift & mask) * magic & gathered]
         return score
     return evaluate
 
@@ -677,18 +684,19 @@ class Engine(object):
         killers = [[-1, -1] for _ in range(256)]
         history = [0] * (4 * n)
         seen = set(game.keys)
-        state = {"nodes": 0, "check": 1024}
+        visited, check = 0, 1024
 
-        def search(me, you, side, depth, alpha, beta, ply, sig):
-            if state["nodes"] >= state["check"]:
-                state["check"] += 1024
-                if state["nodes"] >= limit or clock() > deadline:
+        def search(me, you, side, depth, alpha, beta, ply, sig, calm):
+            # calm: no straights on the board, so only touched lines can have one
+            nonlocal visited, check
+            if visited >= check:
+                check += 1024
+                if visited >= limit or clock() > deadline:
                     raise Timeout
                 if len(table) > TABLE_LIMIT:
                     table.clear()
             key = me << nn | you
             tkey = key ^ sig << shift if sig else key
-            full = key << 1 | side
             entry = table.get(tkey)
             first = -1
             if entry is not None:
@@ -698,20 +706,18 @@ class Engine(object):
                     if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
                         return score
             killer = killers[ply]
-            order = [first, killer[0], killer[1]] + ranked
             occupied = me | you
             best, best_move, floor, done = -INFINITY, -1, alpha, 0
-            visited = 0
-            for m in order:
+            for m in [first, killer[0], killer[1]] + ranked:
                 if m < 0 or done >> m & 1:
                     continue
                 done |= 1 << m
                 visited += 1
-                keep, pushed, up, down, entry, dropped = plans[m][occupied & masks[m]]
+                keep, pushed, up, down, entry, dropped, touched = plans[m][occupied & masks[m]]
                 nm = (me & keep) | (me & pushed) << up >> down | entry
                 ny = (you & keep) | (you & pushed) << up >> down
                 a = b = 0
-                for line in lines:
+                for line in (touched if calm else lines):
                     if nm & line == line:
                         a += 1
                     elif ny & line == line:
@@ -721,12 +727,18 @@ class Engine(object):
                 elif dropped and ((ny << nn | nm) << 1 | side ^ 1) in seen:
                     score = ply - WIN
                 elif depth <= 1:
-                    score = -evaluate(ny, nm)
+                    score = -evaluate(ny << nn | nm)
                 else:
                     child = (ny << nn | nm) << 1 | side ^ 1
                     seen.add(child)
-                    score = -search(ny, nm, side ^ 1, depth - 1, -beta, -alpha, ply + 1,
-                                    sig ^ mix(full) if dropped else 0)
+                    csig = sig ^ mix(key << 1 | side) if dropped else 0
+                    quiet = calm and a == 0
+                    if best == -INFINITY:
+                        score = -search(ny, nm, side ^ 1, depth - 1, -beta, -alpha, ply + 1, csig, quiet)
+                    else:
+                        score = -search(ny, nm, side ^ 1, depth - 1, -alpha - 1, -alpha, ply + 1, csig, quiet)
+                        if alpha < score < beta:
+                            score = -search(ny, nm, side ^ 1, depth - 1, -beta, -score, ply + 1, csig, quiet)
                     seen.discard(child)
                 if score > best:
                     best, best_move = score, m
@@ -737,7 +749,6 @@ class Engine(object):
                                 killer[1], killer[0] = killer[0], m
                             history[m] += depth * depth
                             break
-            state["nodes"] += visited
             flag = LOWER if best >= beta else EXACT if best > floor else UPPER
             stored = best + ply if best > WIN // 2 else best - ply if best < -WIN // 2 else best
             table[tkey] = (depth, flag, stored, best_move)
@@ -758,24 +769,28 @@ class Engine(object):
             scores, found = {}, None
             try:
                 for m in root:
-                    keep, pushed, up, down, entry, dropped = plans[m][(me | you) & masks[m]]
+                    keep, pushed, up, down, entry, dropped, _ = plans[m][(me | you) & masks[m]]
                     nm = (me & keep) | (me & pushed) << up >> down | entry
                     ny = (you & keep) | (you & pushed) << up >> down
                     a = sum(nm & line == line for line in lines)
                     b = sum(ny & line == line for line in lines)
                     child = (ny << nn | nm) << 1 | side ^ 1
-                    state["nodes"] += 1
+                    visited += 1
                     if a != b:
                         score = WIN if a > b else -WIN
                     elif dropped and child in seen:
                         score = -WIN
                     elif d == 1:
-                        score = -evaluate(ny, nm)
+                        score = -evaluate(ny << nn | nm)
                     else:
                         seen.add(child)
-                        alpha = found[0] if found else -INFINITY
-                        score = -search(ny, nm, side ^ 1, d - 1, -INFINITY, -alpha, 1,
-                                        sig ^ mix(game.keys[-1]) if dropped else 0)
+                        csig = sig ^ mix(game.keys[-1]) if dropped else 0
+                        if found is None:
+                            score = -search(ny, nm, side ^ 1, d - 1, -INFINITY, INFINITY, 1, csig, a == 0)
+                        else:
+                            score = -search(ny, nm, side ^ 1, d - 1, -found[0] - 1, -found[0], 1, csig, a == 0)
+                            if score > found[0]:
+                                score = -search(ny, nm, side ^ 1, d - 1, -INFINITY, -score + 1, 1, csig, a == 0)
                         seen.discard(child)
                     scores[m] = score
                     if found is None or score > found[0]:
@@ -791,7 +806,7 @@ class Engine(object):
             facts.update(depth=d, score=found[0])
             if abs(found[0]) > WIN // 2 or (seconds and clock() - start > seconds / 2.5):
                 break
-        facts.update(nodes=state["nodes"], seconds=clock() - start)
+        facts.update(nodes=visited, seconds=clock() - start)
         return best, facts
 
 ################ Input: lines from anywhere (the same in every script)
