@@ -655,6 +655,21 @@ def mix(key):
     return key * MIXER % MERSENNE
 
 
+def repeatable(game):
+    """A hash of the earlier positions of game that its future could repeat:
+    those with as many tokens as the board now (0 if there are none).
+
+    >>> repeatable(Game(3, [0, 0, 0])), repeatable(Game(3, [0, 0, 0, 0])) > 0
+    (0, True)
+    """
+    tokens = popcount(game.board()[0] | game.board()[1])
+    sig = 0
+    for board, key in zip(game.boards[:-1], game.keys[:-1]):
+        if popcount(board[0] | board[1]) == tokens:
+            sig ^= mix(key)
+    return sig
+
+
 class Engine(object):
     """The strong player: iterative-deepening alpha-beta on bitboards.
 
@@ -664,8 +679,12 @@ class Engine(object):
     position reached by such a move can repeat earlier positions in its
     subtree, so its table entry is keyed by the position together with the
     earlier positions holding as many tokens (a hash of them); every other
-    entry is valid in any game.  Move order: the table's move, two killer
-    moves a ply, then the history heuristic.
+    entry is valid in any game.  The table's key leaves out whose turn it
+    is: the rules treat X and O alike, so a position and its colour-swapped
+    twin have one value.  Move order: the table's move, two killer moves a
+    ply, then the history heuristic; moves after the first are searched
+    with a null window first (principal variation search).  Positions
+    counted are the positions reached by a move.
     """
     def __init__(self, n):
         self.n, self.table = n, {}
@@ -756,11 +775,7 @@ class Engine(object):
 
         side = game.player()
         me, you = game.board() if side == 0 else game.board()[::-1]
-        tokens = popcount(me | you)
-        sig = 0
-        for board, key in zip(game.boards[:-1], game.keys[:-1]):
-            if popcount(board[0] | board[1]) == tokens:
-                sig ^= mix(key)
+        sig = repeatable(game)
         ranked = list(range(4 * n))
         root = list(ranked)
         best, facts = root[0], {"depth": 0, "nodes": 0, "score": 0}
