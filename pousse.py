@@ -1033,6 +1033,20 @@ def play(args, stdin, stdout, stderr, colour):
     return status
 
 
+def process_start(limit):
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc); now if it does not, or if the process is older than
+    limit seconds (then it was not started for this move)."""
+    now = time.time()
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if 0 <= age < limit else now
+
+
 def robot(args, stdin, stdout, stderr, start):
     """--icfp: read the size and the moves so far, print the machine's move;
     the exit status."""
@@ -1144,7 +1158,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     args = parser().parse_args(argv)
     colour = wants_colour(args.color, stdout, os.environ)
     if args.icfp:
-        return robot(args, stdin, stdout, stderr, start)
+        return robot(args, stdin, stdout, stderr, min(start, process_start(args.t)))
     return play(args, stdin, stdout, stderr, colour)
 
 
