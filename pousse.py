@@ -24,7 +24,8 @@ NOTATION (the contest's; rows are numbered from the top, columns from the left)
 
 COMMANDS (one or more a line; # starts a comment)
   L3 R1 T6 B2     moves (lower case works too)
-  undo, u         take back your last move and the machine's reply
+  undo, u         take back your last move and the machine's reply (one
+                  move when two humans play)
   history         the game so far as a record, which replays
   help, ?         this list
   quit, q         stop
@@ -38,7 +39,8 @@ MODES
   pousse.py --self            the machine against itself
   pousse.py --icfp            a contest robot: the size, then the moves so
                               far, one a line, on stdin; the machine's move
-                              on stdout, within -t seconds
+                              on stdout, within -t seconds of the process's
+                              start
 
 MACHINE PLAYERS (--level)
   strong   (default) iterative-deepening alpha-beta search on bitboards with
