@@ -636,7 +636,6 @@ def show(game, style):
 
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
-RED_OF = tuple(red(c) for c in DECK)
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0
 # (weight of the moves made, positions it may search; None: all that are left)
 STAGES = ((0.5, 20000), (1.0, 100000), (0.5, None))
@@ -672,25 +671,17 @@ class Solver(object):
                                          2 + 1.5 * disorder if col else 0)
         return facts
 
-    def safe(self, card, homes):
-        "safe_home() for the solver's state."
-        r = RANK_OF[card]
-        if homes[SUIT_OF[card]] != r:
-            return False
-        if r <= 1 or self.bakers:
-            return True
-        return (min(homes[0], homes[3]) if RED_OF[card] else min(homes[1], homes[2])) >= r
-
     def autoplay(self, cells, homes, cols):
         "The state after safe autoplay, the game's rule, done to the end."
+        bakers = self.bakers
         while True:
             for i, card in enumerate(cells):
-                if self.safe(card, homes):
+                if safe_home((cells, homes), card, bakers):
                     cells = cells[:i] + cells[i + 1:]
                     break
             else:
                 for i, col in enumerate(cols):
-                    if col and self.safe(col[-1], homes):
+                    if col and safe_home((cells, homes), col[-1], bakers):
                         card = col[-1]
                         cols = cols[:i] + (col[:-1],) + cols[i + 1:]
                         break

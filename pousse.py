@@ -1,0 +1,1168 @@
+#!/usr/bin/env python3
+r"""pousse.py: Pousse, the game of the ICFP 1998 programming contest.
+
+Two players, X and O, take turns pushing tokens onto an N x N board (6 x 6
+unless -n says otherwise); X moves first and the board starts empty.
+
+RULES
+  A move enters a token at one end of a row or a column.  The token pushes
+  the tokens in front of it one cell along, up to the first empty cell of
+  that line; if the line is full, the token at the far end falls off.
+  A straight is a row or column filled with one player's tokens.  After a
+  move, if one player has more straights than the other, that player wins,
+  whoever moved (so a move that completes more straights for the opponent
+  loses).  A move that re-creates a position (the board and whose turn it
+  is) that the same player's move produced earlier loses.  A player who
+  takes longer than the time limit (-t) for a move loses.
+
+NOTATION (the contest's; rows are numbered from the top, columns from the left)
+  L3   enter at the left end of row 3, pushing right
+  R3   enter at the right end of row 3, pushing left
+  T3   enter at the top of column 3, pushing down
+  B3   enter at the bottom of column 3, pushing up
+  A game record is the board size and the moves: (6 L3 T3 L3 B2 ...).
+
+COMMANDS (one or more a line; # starts a comment)
+  L3 R1 T6 B2     moves (lower case works too)
+  undo, u         take back your last move and the machine's reply (one
+                  move when two humans play)
+  history         the game so far as a record, which replays
+  help, ?         this list
+  quit, q         stop
+  6               a board size, before the first move (records start so)
+
+MODES
+  pousse.py                   you against the machine, sides chosen by --seed
+  pousse.py --machine O       you play X; --machine X: you play O
+  pousse.py --machine none    two humans, or replay a record piped in:
+                                  pousse.py --machine none < game.txt
+  pousse.py --self            the machine against itself
+  pousse.py --icfp            a contest robot: the size, then the moves so
+                              far, one a line, on stdin; the machine's move
+                              on stdout, within -t seconds of the process's
+                              start
+
+MACHINE PLAYERS (--level)
+  strong   (default) iterative-deepening alpha-beta search on bitboards with
+           a transposition table, exact repetition handling and move ordering;
+           it uses the time it has (-t) and never more, or stops at --depth
+           or --nodes, which make it deterministic
+  j        the J team's strategy from the contest: take a winning move, avoid
+           losing ones, else the move whose best reply by the opponent scores
+           least by the J evaluation (partial straights, centre weights, and
+           1e8 x the straight surplus or repetition loss)
+  easy     takes a win and avoids an immediate loss, otherwise moves at random
+
+OPTIONS
+  -n N              board size, 3 to 20 (default 6)
+  -t T              seconds a move (default 30); a human's time counts only
+                    when typing at a terminal
+  --machine X|O|none    the machine's side (default: chosen at random)
+  --self            the machine plays both sides
+  --level easy|j|strong  (default strong)
+  --depth D, --nodes K   limit the strong engine's search (deterministic)
+  --seed S          fixes every random choice (Microsoft's rand())
+  --icfp            contest robot mode (see MODES)
+  -v, --verbose     the engine's depth, positions and score on stderr
+  --color=auto|always|never, -m/--monochrome (no escape codes), --ascii
+                    (accepted like the other games; the board is ASCII anyway)
+
+A SESSION (two humans on 3 x 3; the last move's edge label is starred)
+
+>>> import io
+>>> main(['-n', '3', '--machine', 'none', '-m'], io.StringIO('L1 R3 L1\nR3 T3\n'))
+Pousse 3 x 3: two humans; X moves first.
+    T1 T2 T3
+ L1  .  .  .  R1
+ L2  .  .  .  R2
+ L3  .  .  .  R3
+    B1 B2 B3
+X to move.
+...
+    T1 T2*T3
+ L1  X  X  X  R1
+ L2  .  .  .  R2
+ L3  .  O  O  R3
+    B1 B2 B3
+moves: L1 R3 L1 R3 T3
+X wins at move 5: 1 straight to 0.
+0
+"""
+# Python 3.6+, standard library only.  Everything below reads top to bottom:
+# data, rules, notation, display, machine players, command loop, main.
+
+import os
+import sys
+import time
+
+################ Glossary
+##   n       the board size: n x n cells
+##   cell    r*n + c, row r from the top and column c from the left, 0-based;
+##           its bit is 1 << cell
+##   board   (x, o): two ints, the cells holding X's and O's tokens
+##   player  0 for X, 1 for O; the player to move after k moves is k % 2
+##   move    an int 0..4n-1: L1..Ln, then R1..Rn, T1..Tn, B1..Bn
+##   lane    a move's cells in push order, from the edge it enters at
+##   key     a position (board and player to move) as one int: the mover's
+##           tokens, the other's, and the mover's bit; see position()
+##   result  None while the game goes on, else (winner, how, straights)
+
+PLAYERS = "XO"
+EDGES = "LRTB"
+SIZES = range(3, 21)
+PROG = "pousse"
+
+################ The board: lanes, pushes and straights
+
+def lanes(n):
+    """The lane of each move: a row seen from the left, then the same rows
+    reversed (from the right), then the columns from the top and reversed.
+
+    >>> lanes(3)[0], lanes(3)[3], lanes(3)[6], lanes(3)[9]
+    ([0, 1, 2], [2, 1, 0], [0, 3, 6], [6, 3, 0])
+    """
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    cols = [list(col) for col in zip(*rows)]
+    return rows + [row[::-1] for row in rows] + cols + [col[::-1] for col in cols]
+
+
+def bits(cells):
+    "The int with the bits of cells set."
+    return sum(1 << cell for cell in set(cells))
+
+
+def push_plan(lane, occupied, lines=()):
+    """How a token entering lane moves the tokens when the cells of occupied
+    hold tokens: (keep, pushed, up, down, entry, dropped, touched).  The
+    tokens on pushed move one cell along the lane (a shift << up >> down),
+    those outside keep stay, the new token lands on entry, dropped tells
+    whether the line was full so its last token fell off, and touched holds
+    those of lines that cross the cells that changed.
+
+    >>> push_plan([0, 1, 2], 0b011)[1:6]
+    (3, 1, 0, 1, False)
+    >>> push_plan([2, 1, 0], 0b111, [7, 56, 448, 73, 146, 292])[1:]
+    (6, 0, 1, 4, True, (7, 73, 146, 292))
+    """
+    free = [i for i, cell in enumerate(lane) if not occupied >> cell & 1]
+    end = free[0] if free else len(lane) - 1
+    step = lane[1] - lane[0]
+    up, down = (step, 0) if step > 0 else (0, -step)
+    span = bits(lane[:end + 1])
+    touched = tuple(line for line in lines if line & span)
+    return ~span, bits(lane[:end]), up, down, 1 << lane[0], not free, touched
+
+
+class Plans(dict):
+    "A move's push plans, keyed by the occupied cells of its line, made when first needed."
+    def __init__(self, lane, lines):
+        dict.__init__(self)
+        self.lane, self.lines = lane, lines
+
+    def __missing__(self, occupied):
+        plan = self[occupied] = push_plan(self.lane, occupied, self.lines)
+        return plan
+
+
+class Geometry(object):
+    "The fixed facts of an n x n board, computed once per size."
+    def __init__(self, n):
+        self.n = n
+        self.lanes = lanes(n)
+        self.masks = [bits(lane) for lane in self.lanes]
+        self.lines = self.masks[:n] + self.masks[2 * n:3 * n]
+        self.plans = [Plans(lane, self.lines) for lane in self.lanes]
+        self.full = (1 << n * n) - 1
+
+
+GEOMETRIES = {}
+
+
+def geometry(n):
+    "The Geometry of an n x n board."
+    if n not in GEOMETRIES:
+        GEOMETRIES[n] = Geometry(n)
+    return GEOMETRIES[n]
+
+
+def push(n, board, move, player):
+    """(board, dropped): the board after player's move, and whether a token
+    fell off.  A move is a function from board to board: one push along a
+    lane serves all four edges.
+
+    >>> push(3, (0b000000011, 0b000000100), 0, 1)
+    ((6, 1), True)
+    >>> push(3, (0, 0), moves_named(3)['B2'], 0)
+    ((128, 0), False)
+    """
+    g = geometry(n)
+    keep, pushed, up, down, entry, dropped, _ = g.plans[move][(board[0] | board[1]) & g.masks[move]]
+    x, o = [(b & keep) | ((b & pushed) << up >> down) for b in board]
+    return ((x | entry, o) if player == 0 else (x, o | entry)), dropped
+
+
+def straights(n, board):
+    """(X's straights, O's straights): full rows and columns of one colour.
+
+    >>> straights(3, (0b001001111, 0b100000000))
+    (2, 0)
+    """
+    lines = geometry(n).lines
+    return tuple(sum(b & line == line for line in lines) for b in board)
+
+
+def position(n, board, player):
+    """The key of board with player to move: the mover's tokens, the
+    other's, then the mover (a board and its colours swapped, with the other
+    player to move, are different positions).
+
+    >>> position(3, (0b01, 0b10), 0), position(3, (0b10, 0b01), 1)
+    (1028, 1029)
+    """
+    mine, theirs = board if player == 0 else board[::-1]
+    return (mine << n * n | theirs) << 1 | player
+
+
+def outcome(n, board, mover, repeated):
+    """The result after mover's move made board: the player with more
+    straights wins, else a repeated position loses for the mover.
+
+    >>> outcome(3, (0b001001111, 0b100000000), 1, False)
+    (0, 'straights', (2, 0))
+    >>> outcome(3, (0b001, 0b010), 1, True)
+    (0, 'repetition', (0, 0))
+    """
+    counts = straights(n, board)
+    if counts[0] != counts[1]:
+        return (0 if counts[0] > counts[1] else 1), "straights", counts
+    if repeated:
+        return 1 - mover, "repetition", counts
+    return None
+
+################ A game: the moves so far, replayed and judged
+
+class Game(object):
+    """A game: its size, its moves, the board and position key after each
+    move (the empty board first), and its result once it is over."""
+    def __init__(self, n, moves=()):
+        self.n, self.moves, self.boards = n, [], [(0, 0)]
+        self.keys = [position(n, (0, 0), 0)]
+        self.result = None
+        for move in moves:
+            self.play(move)
+
+    def player(self):
+        "The player to move."
+        return len(self.moves) % 2
+
+    def board(self):
+        "The board now."
+        return self.boards[-1]
+
+    def play(self, move):
+        "Make a move (the game must not be over)."
+        mover = self.player()
+        board = push(self.n, self.board(), move, mover)[0]
+        key = position(self.n, board, 1 - mover)
+        self.result = outcome(self.n, board, mover, key in self.keys)
+        self.moves.append(move)
+        self.boards.append(board)
+        self.keys.append(key)
+
+    def lose_on_time(self, seconds):
+        "The player to move took seconds, over the limit, and loses."
+        self.result = (1 - self.player(), "time", seconds)
+
+    def undo(self):
+        "Take back the last move (or a loss on time)."
+        if self.result and self.result[1] == "time":
+            self.result = None
+            return
+        self.moves.pop()
+        self.boards.pop()
+        self.keys.pop()
+        self.result = None
+
+
+def replay(n, moves):
+    """The Game after moves, stopping where the game ended.
+
+    >>> game = replay(3, parse_moves(3, 'L1 R3 L1 R3 R1 T1 T1'))
+    >>> record(game), describe_end(game)
+    ('(3 L1 R3 L1 R3 R1)', 'X wins at move 5: 1 straight to 0.')
+    """
+    game = Game(n)
+    for move in moves:
+        if game.result:
+            break
+        game.play(move)
+    return game
+################ Notation
+
+def move_names(n):
+    """The names of the 4n moves, in move order.
+
+    >>> move_names(3)
+    ['L1', 'L2', 'L3', 'R1', 'R2', 'R3', 'T1', 'T2', 'T3', 'B1', 'B2', 'B3']
+    """
+    return [edge + str(i) for edge in EDGES for i in range(1, n + 1)]
+
+
+def moves_named(n):
+    "Each move by its name."
+    return {name: move for move, name in enumerate(move_names(n))}
+
+
+def parse_move(n, word):
+    """The move named word, or ValueError saying what is wrong with it.
+
+    >>> parse_move(6, 'l3'), parse_move(6, 'B6')
+    (2, 23)
+    >>> parse_move(6, 'L7')
+    Traceback (most recent call last):
+    ...
+    ValueError: no row 7 on a 6 x 6 board
+    >>> parse_move(6, 'X3')
+    Traceback (most recent call last):
+    ...
+    ValueError: not a move: a move is L, R, T or B and a number, e.g. L3
+    """
+    edge, number = word[:1].upper(), word[1:]
+    if edge not in EDGES or not number or any(ch not in "0123456789" for ch in number):
+        raise ValueError("not a move: a move is L, R, T or B and a number, e.g. L3")
+    i = int(number)
+    if not 1 <= i <= n:
+        raise ValueError("no %s %s on a %d x %d board"
+                         % ("row" if edge in "LR" else "column", number.lstrip("0") or "0", n, n))
+    return EDGES.index(edge) * n + i - 1
+
+
+def parse_moves(n, text):
+    """The moves named in text, blank-separated.
+
+    >>> parse_moves(4, 'L1 r4 T2')
+    [0, 7, 9]
+    """
+    return [parse_move(n, word) for word in text.split()]
+
+
+def record(game):
+    """The game as a contest record, which replays.
+
+    >>> record(Game(4, [1, 9]))
+    '(4 L2 T2)'
+    """
+    names = move_names(game.n)
+    return "(%s)" % " ".join([str(game.n)] + [names[m] for m in game.moves])
+
+
+def describe_end(game):
+    """How the game ended, in words.
+
+    >>> describe_end(Game(3, parse_moves(3, 'L1 R3 L1 R3 T3')))
+    'X wins at move 5: 1 straight to 0.'
+    >>> describe_end(Game(3, parse_moves(3, 'R2 L2 L2 T2 B2 B2')))
+    "X wins at move 6: 1 straight to 0, made by O's move."
+    """
+    winner, how, detail = game.result
+    win, lose = PLAYERS[winner], PLAYERS[1 - winner]
+    if how == "time":
+        return "%s wins: %s took %.1f s for move %d, over the time limit." % (
+            win, lose, detail, len(game.moves) + 1)
+    at = "%s wins at move %d: " % (win, len(game.moves))
+    if how == "repetition":
+        return at + "%s repeated a position." % lose
+    counts = sorted(detail, reverse=True)
+    mover = PLAYERS[(len(game.moves) - 1) % 2]
+    return at + "%d straight%s to %d%s." % (counts[0], "s" if counts[0] > 1 else "", counts[1],
+                                            "" if mover == win else ", made by %s's move" % mover)
+
+################ Display
+
+COLOURS = {"X": "\033[31m", "O": "\033[34m", "*": "\033[1m"}   # red, blue, bold
+RESET = "\033[0m"
+
+
+def show(game, colour=False):
+    """The board with the edge moves around it, the last move's label
+    starred (and bold in colour), then the last moves and who is to move.
+
+    >>> print(show(Game(3, [0, 11])))
+        T1 T2 T3
+     L1  X  .  .  R1
+     L2  .  .  .  R2
+     L3  .  .  O  R3
+        B1 B2*B3
+    moves: L1 B3
+    X to move.
+    """
+    n, (x, o) = game.n, game.board()
+    names = move_names(n)
+    last = names[game.moves[-1]] if game.moves else None
+    w = len(str(n)) + 2
+
+    def label(name):
+        mark = "*" if name == last else " "
+        if colour and name == last:
+            name = COLOURS["*"] + name + RESET
+        return mark + name
+
+    def cell(c):
+        token = "X" if x >> c & 1 else "O" if o >> c & 1 else "."
+        return COLOURS[token] + token + RESET if colour and token != "." else token
+
+    def edge(side):
+        return " " * w + "".join(" " * (w - 2 - len(str(i))) + label(side + str(i))
+                                 for i in range(1, n + 1))
+
+    rows = [" " * (w - 2 - len(str(r))) + label("L%d" % r)
+            + "".join(" " * (w - 1) + cell((r - 1) * n + c) for c in range(n))
+            + " " + label("R%d" % r) for r in range(1, n + 1)]
+    lines = [edge("T")] + rows + [edge("B")]
+    if game.moves:
+        shown = [names[m] for m in game.moves[-SHOWN:]]
+        lines.append("moves: " + ("... " if len(game.moves) > SHOWN else "") + " ".join(shown))
+    lines.append(describe_end(game) if game.result else "%s to move." % PLAYERS[game.player()])
+    return "\n".join(line.rstrip() for line in lines)
+
+
+SHOWN = 16   # moves listed under the board; 'history' lists them all
+
+################ Output: colour (the same in every script)
+
+def wants_colour(choice, stream, environ):
+    """Whether to colour output: --color=always|never, else NO_COLOR, then
+    FORCE_COLOR or CLICOLOR_FORCE, then TERM=dumb or CLICOLOR=0, then a terminal.
+
+    >>> wants_colour("auto", sys.stdout, {"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    False
+    >>> wants_colour("auto", sys.stdout, {"FORCE_COLOR": "1"})
+    True
+    >>> wants_colour("never", sys.stdout, {"FORCE_COLOR": "1"})
+    False
+    """
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR") or environ.get("CLICOLOR_FORCE"):
+        return True
+    if environ.get("TERM") == "dumb" or environ.get("CLICOLOR") == "0":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+################ Randomness: Microsoft FreeCell's generator (the same in every script)
+
+def ms_rand(seed):
+    """Microsoft FreeCell's rand() for deal number seed, as an endless iterator;
+    FreeCell Pro's extension covers 2^31 <= seed < 2^33.
+
+    >>> r = ms_rand(1); [next(r) for _ in range(4)]
+    [41, 18467, 6334, 26500]
+    """
+    state = seed - 2**32 if seed >= 2**32 else seed
+    while True:
+        state = (state * 214013 + 2531011) & 0xFFFFFFFF
+        if seed >= 2**32:
+            yield ((state >> 16) & 0xFFFF) + 1
+        elif seed >= 2**31:
+            yield ((state >> 16) & 0x7FFF) | 0x8000
+        else:
+            yield (state >> 16) & 0x7FFF
+
+################ Machine players: what every player needs
+
+def popcount(v):
+    "The number of bits set in v."
+    return bin(v).count("1")
+
+
+def centre_weights(n):
+    """Each cell's weight in the J evaluation: 1 in the corners, rising by one
+    a step towards the middle.
+
+    >>> centre_weights(6)[:12]
+    [1, 2, 3, 3, 2, 1, 2, 3, 4, 4, 3, 2]
+    """
+    return [min(r, n - 1 - r) + min(c, n - 1 - c) + 1 for r in range(n) for c in range(n)]
+
+
+def after(game, move):
+    """(board, result) after the player to move makes move in game, without
+    changing game."""
+    mover = game.player()
+    board = push(game.n, game.board(), move, mover)[0]
+    return board, outcome(game.n, board, mover, position(game.n, board, 1 - mover) in game.keys)
+
+
+def sure_moves(game):
+    """(winning moves, moves that do not lose at once) for the player to move.
+    Here O wins by T2 (a column of O) and loses by B2 (a row of X):
+
+    >>> game = Game(3, parse_moves(3, 'R2 L2 L2 T2 B2'))
+    >>> [[move_names(3)[m] for m in moves] for moves in sure_moves(game)]
+    [['T2'], ['L1', 'L2', 'L3', 'R1', 'R2', 'R3', 'T1', 'T2', 'T3', 'B1', 'B3']]
+    """
+    me, wins, safe = game.player(), [], []
+    for move in range(4 * game.n):
+        result = after(game, move)[1]
+        if result and result[0] == me:
+            wins.append(move)
+        if not result or result[0] == me:
+            safe.append(move)
+    return wins, safe
+
+################ Machine players: easy
+
+def easy_move(game, rand):
+    """A winning move if there is one, else a random move that does not
+    lose at once (rand is an ms_rand iterator).
+
+    >>> easy_move(Game(3, parse_moves(3, 'R2 L2 L2 T2 B2')), ms_rand(1))
+    7
+    """
+    wins, safe = sure_moves(game)
+    choices = wins or safe or list(range(4 * game.n))
+    return choices[next(rand) % len(choices)]
+
+################ Machine players: the J strategy
+
+def j_value(n, board, player, weights, repeater=None):
+    """The J evaluation of board for player: partial straights (each line
+    holding k of player's tokens and none of the other's scores k*k), plus
+    the centre weights of player's tokens, less the same for the opponent,
+    plus 1e8 x (straight surplus + 1 if the opponent repeated a position,
+    - 1 if player did).
+
+    >>> w = centre_weights(3)
+    >>> j_value(3, (0b000000111, 0b000010000), 0, w)
+    100000011
+    """
+    g, counts = geometry(n), straights(n, board)
+    score = 0
+    for side, sign in ((player, 1), (1 - player, -1)):
+        mine, theirs = board[side], board[1 - side]
+        partial = sum(popcount(mine & line) ** 2 for line in g.lines if not theirs & line)
+        centre = sum(weights[c] for c in range(n * n) if mine >> c & 1)
+        score += sign * (partial + centre)
+    surplus = counts[player] - counts[1 - player]
+    repetition = 0 if repeater is None else (1 if repeater != player else -1)
+    return score + 10 ** 8 * (surplus + repetition)
+
+
+def j_move(game):
+    """The J strategy: a move that wins at once if there is one; else, among
+    the moves that do not lose at once, the one whose best reply by the
+    opponent (by j_value for the opponent) is least; the first such in move
+    order.  If every move loses, the first move.
+
+    >>> move_names(3)[j_move(Game(3, parse_moves(3, 'R2 L2 L2 T2 B2')))]
+    'T2'
+    """
+    n, me = game.n, game.player()
+    weights = centre_weights(n)
+    wins, safe = sure_moves(game)
+    if wins:
+        return wins[0]
+    best = None
+    for move in safe:
+        game.play(move)
+        worst = max(j_reply(game, reply, weights) for reply in range(4 * n))
+        game.undo()
+        if best is None or worst < best[0]:
+            best = (worst, move)
+    return best[1] if best else 0
+
+
+def j_reply(game, reply, weights):
+    "The J value, for the player to move in game, of the board after reply."
+    them = game.player()
+    board, result = after(game, reply)
+    repeater = them if result and result[1] == "repetition" else None
+    return j_value(game.n, board, them, weights, repeater)
+
+################ Machine players: the strong engine
+## The search works on (me, you): the tokens of the player to move and of
+## the other, so a position's key is me << n*n | you and a child is the
+## same pair swapped.  A score is for the player to move; a game won at ply
+## p scores WIN - p, so quicker wins score more.
+
+WIN = 10 ** 6
+INFINITY = 10 ** 9
+EXACT, LOWER, UPPER = 0, 1, 2
+TABLE_LIMIT = 400000      # positions kept in the transposition table
+MIXER = 0x9E3779B97F4A7C15
+MERSENNE = (1 << 61) - 1
+
+
+class Timeout(Exception):
+    "The search ran out of time or positions."
+
+
+class LineValues(dict):
+    """Values of a line for the player to move, keyed by an int holding your
+    tokens along the line from bit low and mine from bit high; made when
+    first needed: the square of my count less the square of yours (as Cilk
+    Pousse did), plus the centre weights of the line's cells."""
+    def __init__(self, n, low, high, weights):
+        dict.__init__(self)
+        self.n, self.low, self.high, self.weights = n, low, high, weights
+
+    def __missing__(self, key):
+        line = (1 << self.n) - 1
+        mine, yours = key >> self.high & line, key >> self.low & line
+        value = popcount(mine) ** 2 - popcount(yours) ** 2
+        value += sum(w for i, w in enumerate(self.weights) if mine >> i & 1)
+        value -= sum(w for i, w in enumerate(self.weights) if yours >> i & 1)
+        self[key] = value
+        return value
+
+
+def evaluator(n):
+    """A function key -> the static value of the position key (me << n*n |
+    you) for the player to move, summed line by line from table lookups.  A
+    row is a shift and a mask of the key.  A column is gathered into a row's
+    shape by one multiplication: cell r*n of the shifted column lands on bit
+    p + r (and cell n*n + r*n on n*n + p + r), and no two partial products
+    meet, so nothing carries.
+
+    >>> e = evaluator(3)
+    >>> e(0b000000111 << 9 | 0b000010000), e(0b000010000 << 9 | 0b000000111)
+    (11, -11)
+    """
+    nn, p = n * n, (n - 1) ** 2
+    weights = centre_weights(n)
+    line = (1 << n) - 1
+    column = bits(r * n for r in range(n))
+    rows = [(r * n, line | line << nn, LineValues(n, 0, nn, weights[r * n:(r + 1) * n]))
+            for r in range(n)]
+    columns = [(c, column | column << nn) for c in range(n)]
+    magic = bits(p - (n - 1) * r for r in range(n))
+    gathered = line << p | line << nn + p
+    values = LineValues(n, p, nn + p, [0] * n)
+
+    def evaluate(key):
+        score = 0
+        for shift, mask, row in rows:
+            score += row[key >> shift & mask]
+        for shift, mask in columns:
+            score += values[(key >> shift & mask) * magic & gathered]
+        return score
+    return evaluate
+
+
+def mix(key):
+    "A well-spread 61-bit hash of a position key."
+    return key * MIXER % MERSENNE
+
+
+def repeatable(game):
+    """A hash of the earlier positions of game that its future could repeat:
+    those with as many tokens as the board now (0 if there are none).
+
+    >>> repeatable(Game(3, [0, 0, 0])), repeatable(Game(3, [0, 0, 0, 0])) > 0
+    (0, True)
+    """
+    tokens = popcount(game.board()[0] | game.board()[1])
+    sig = 0
+    for board, key in zip(game.boards[:-1], game.keys[:-1]):
+        if popcount(board[0] | board[1]) == tokens:
+            sig ^= mix(key)
+    return sig
+
+
+class Engine(object):
+    """The strong player: iterative-deepening alpha-beta on bitboards.
+
+    Repetitions are judged exactly: the positions of the game and of the
+    search path are kept in a set, consulted after a move that pushed a
+    token off (no other move can repeat, since tokens never decrease).  A
+    position reached by such a move can repeat earlier positions in its
+    subtree, so its table entry is keyed by the position together with the
+    earlier positions holding as many tokens (a hash of them); every other
+    entry is valid in any game.  The table's key leaves out whose turn it
+    is: the rules treat X and O alike, so a position and its colour-swapped
+    twin have one value.  Move order: the table's move, two killer moves a
+    ply, then the history heuristic; moves after the first are searched
+    with a null window first (principal variation search).  Positions
+    counted are the positions reached by a move.
+    """
+    def __init__(self, n):
+        self.n, self.table = n, {}
+        self.evaluate = evaluator(n)
+
+    def think(self, game, seconds=None, depth=None, nodes=None, clock=time.time):
+        """(move, facts) for the player to move in game: the best move found
+        within seconds, depth plies and nodes positions (each optional), and
+        a dict of depth, nodes, score and seconds."""
+        start = clock()
+        n, g = self.n, geometry(self.n)
+        nn, shift = n * n, 2 * n * n
+        masks, plans, lines, evaluate, table = g.masks, g.plans, g.lines, self.evaluate, self.table
+        deadline = start + seconds if seconds else float("inf")
+        limit = nodes or INFINITY
+        killers = [[-1, -1] for _ in range(256)]
+        history = [0] * (4 * n)
+        seen = set(game.keys)
+        visited, check = 0, 1024
+
+        def search(me, you, side, depth, alpha, beta, ply, sig, calm):
+            # calm: no straights on the board, so only touched lines can have one
+            nonlocal visited, check
+            if visited >= check:
+                check += 1024
+                if visited >= limit or clock() > deadline:
+                    raise Timeout
+                if len(table) > TABLE_LIMIT:
+                    table.clear()
+            key = me << nn | you
+            tkey = key ^ sig << shift if sig else key
+            entry = table.get(tkey)
+            first = -1
+            if entry is not None:
+                stored, flag, score, first = entry
+                if stored >= depth:
+                    score = score - ply if score > WIN // 2 else score + ply if score < -WIN // 2 else score
+                    if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
+                        return score
+            killer = killers[ply]
+            occupied = me | you
+            best, best_move, floor, done = -INFINITY, -1, alpha, 0
+            for m in [first, killer[0], killer[1]] + ranked:
+                if m < 0 or done >> m & 1:
+                    continue
+                done |= 1 << m
+                visited += 1
+                keep, pushed, up, down, entry, dropped, touched = plans[m][occupied & masks[m]]
+                nm = (me & keep) | (me & pushed) << up >> down | entry
+                ny = (you & keep) | (you & pushed) << up >> down
+                a = b = 0
+                for line in (touched if calm else lines):
+                    if nm & line == line:
+                        a += 1
+                    elif ny & line == line:
+                        b += 1
+                if a != b:
+                    score = WIN - ply if a > b else ply - WIN
+                elif dropped and ((ny << nn | nm) << 1 | side ^ 1) in seen:
+                    score = ply - WIN
+                elif depth <= 1:
+                    score = -evaluate(ny << nn | nm)
+                else:
+                    child = (ny << nn | nm) << 1 | side ^ 1
+                    seen.add(child)
+                    csig = sig ^ mix(key << 1 | side) if dropped else 0
+                    quiet = calm and a == 0
+                    if best == -INFINITY:
+                        score = -search(ny, nm, side ^ 1, depth - 1, -beta, -alpha, ply + 1, csig, quiet)
+                    else:
+                        score = -search(ny, nm, side ^ 1, depth - 1, -alpha - 1, -alpha, ply + 1, csig, quiet)
+                        if alpha < score < beta:
+                            score = -search(ny, nm, side ^ 1, depth - 1, -beta, -score, ply + 1, csig, quiet)
+                    seen.discard(child)
+                if score > best:
+                    best, best_move = score, m
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            if a == b and killer[0] != m:
+                                killer[1], killer[0] = killer[0], m
+                            history[m] += depth * depth
+                            break
+            flag = LOWER if best >= beta else EXACT if best > floor else UPPER
+            stored = best + ply if best > WIN // 2 else best - ply if best < -WIN // 2 else best
+            table[tkey] = (depth, flag, stored, best_move)
+            return best
+
+        side = game.player()
+        me, you = game.board() if side == 0 else game.board()[::-1]
+        sig = repeatable(game)
+        ranked = list(range(4 * n))
+        root = list(ranked)
+        best, facts = root[0], {"depth": 0, "nodes": 0, "score": 0}
+        for d in range(1, (depth or 99) + 1):
+            ranked.sort(key=lambda m: -history[m])
+            scores, found = {}, None
+            try:
+                for m in root:
+                    keep, pushed, up, down, entry, dropped, _ = plans[m][(me | you) & masks[m]]
+                    nm = (me & keep) | (me & pushed) << up >> down | entry
+                    ny = (you & keep) | (you & pushed) << up >> down
+                    a = sum(nm & line == line for line in lines)
+                    b = sum(ny & line == line for line in lines)
+                    child = (ny << nn | nm) << 1 | side ^ 1
+                    visited += 1
+                    if a != b:
+                        score = WIN if a > b else -WIN
+                    elif dropped and child in seen:
+                        score = -WIN
+                    elif d == 1:
+                        score = -evaluate(ny << nn | nm)
+                    else:
+                        seen.add(child)
+                        csig = sig ^ mix(game.keys[-1]) if dropped else 0
+                        if found is None:
+                            score = -search(ny, nm, side ^ 1, d - 1, -INFINITY, INFINITY, 1, csig, a == 0)
+                        else:
+                            score = -search(ny, nm, side ^ 1, d - 1, -found[0] - 1, -found[0], 1, csig, a == 0)
+                            if score > found[0]:
+                                score = -search(ny, nm, side ^ 1, d - 1, -INFINITY, -score + 1, 1, csig, a == 0)
+                        seen.discard(child)
+                    scores[m] = score
+                    if found is None or score > found[0]:
+                        found = (score, m)
+                    if score == WIN:
+                        break
+            except Timeout:
+                if found:
+                    best = found[1]
+                break
+            root.sort(key=lambda m: -scores.get(m, -INFINITY))
+            best = found[1]
+            facts.update(depth=d, score=found[0])
+            if abs(found[0]) > WIN // 2 or (seconds and clock() - start > seconds / 2.5):
+                break
+        facts.update(nodes=visited, seconds=clock() - start)
+        return best, facts
+
+################ Input: lines from anywhere (the same in every script)
+
+def input_lines(stream, prompt, stderr):
+    """(number, text) for each line of stream, whatever bytes it holds: bad
+    UTF-8 replaced, a byte-order mark and CR/LF dropped.  The prompt goes to
+    stderr, and only when stream is a terminal.
+
+    >>> import io
+    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
+    [(1, '63 7a'), (2, '\\ufffd')]
+    """
+    isatty = getattr(stream, "isatty", None)
+    interactive = bool(isatty and isatty())
+    source = getattr(stream, "buffer", stream)
+    number = 0
+    while True:
+        if interactive:
+            stderr.write(prompt)
+            stderr.flush()
+        line = source.readline()
+        if not line:
+            return
+        number += 1
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", "replace")
+        if number == 1:
+            line = line.lstrip("\ufeff")
+        yield number, line.rstrip("\r\n")
+
+################ Ending quietly (the same in every script)
+
+def run(main):
+    "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        status = 130
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    sys.exit(status)
+
+################ The command loop
+
+HELP = """moves: L3 R1 T6 B2 (L/R a row, T/B a column, numbered from 1)
+undo (u)       take back your last move and the machine's reply
+history        the game so far as a record, which replays
+help (?)       this list
+quit (q)       stop
+6              a board size, before the first move"""
+
+LEVELS = ("easy", "j", "strong")
+
+
+def budget(seconds):
+    "The time the machine allows itself out of a limit of seconds a move."
+    return max(0.01, 0.9 * seconds - 0.05)
+
+
+def machine_player(level, n, rand, seconds, depth=None, nodes=None, report=None):
+    """A function game -> move playing at level; report(text), if given,
+    hears what the strong engine found."""
+    if level == "easy":
+        return lambda game: easy_move(game, rand)
+    if level == "j":
+        return j_move
+    engine = Engine(n)
+
+    def strong(game, seconds=seconds):
+        move, facts = engine.think(game, budget(seconds), depth, nodes)
+        if report:
+            report("%s: depth %d, %d positions in %.2f s, score %d"
+                   % (move_names(game.n)[move], facts["depth"], facts["nodes"],
+                      facts["seconds"], facts["score"]))
+        return move
+    return strong
+
+
+class Session(object):
+    "A game at the prompt: the game, who the machine plays, and the output."
+    def __init__(self, n, machine, player, seconds, out, colour, clock):
+        self.game, self.machine, self.player = Game(n), machine, player
+        self.seconds, self.out, self.colour, self.clock = seconds, out, colour, clock
+        self.ready = clock()
+
+    def say(self, text):
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def show(self):
+        self.say(show(self.game, self.colour))
+        self.ready = self.clock()
+
+    def machine_moves(self):
+        "Let the machine move while it is its turn and the game goes on."
+        while not self.game.result and self.game.player() in self.machine:
+            self.game.play(self.player(self.game))
+            self.show()
+
+    def command(self, word, timed):
+        """Carry out one word of input; True to stop.  ValueError says what
+        is wrong with a word, and then nothing has changed."""
+        verb = word.lower()
+        if verb in ("quit", "q"):
+            return True
+        if verb in ("help", "?"):
+            self.say(HELP)
+        elif verb == "history":
+            self.say(record(self.game))
+        elif verb in ("undo", "u"):
+            self.undo()
+        elif word and all(ch in "0123456789" for ch in word):
+            self.resize(int(word), word)
+        else:
+            self.move(parse_move(self.game.n, word), timed)
+        return False
+
+    def move(self, move, timed):
+        "Make a human move, then let the machine reply."
+        if self.game.result:
+            raise ValueError("the game is over: undo, history or quit")
+        took = self.clock() - self.ready
+        if timed and took > self.seconds:
+            self.game.lose_on_time(took)
+        else:
+            self.game.play(move)
+        self.show()
+        self.machine_moves()
+
+    def undo(self):
+        "Take back the last human move and the machine's replies."
+        game = self.game
+        if game.result and game.result[1] == "time":
+            game.undo()
+        else:
+            human = [i for i in range(len(game.moves)) if i % 2 not in self.machine]
+            if not human:
+                raise ValueError("nothing to undo")
+            while len(game.moves) > human[-1]:
+                game.undo()
+        self.show()
+
+    def resize(self, n, word):
+        "A board size, as a record starts: only before the first move."
+        if n not in SIZES:
+            raise ValueError("the board size must be %d to %d" % (SIZES[0], SIZES[-1]))
+        if n != self.game.n:
+            if self.game.moves:
+                raise ValueError("a board size can come only before the first move")
+            self.game = Game(n)
+            self.show()
+
+
+def words(text):
+    "The words of a line of input: # starts a comment, parentheses separate."
+    return text.split("#", 1)[0].replace("(", " ").replace(")", " ").split()
+
+
+def complain(stderr, number, word, problem):
+    "One error line naming the input line and the word."
+    if len(word) > 24:
+        word = word[:20] + "..."
+    word = "".join(ch if ch.isprintable() else "?" for ch in word)
+    stderr.write("%s: line %d: %s: %s\n" % (PROG, number, word, problem))
+
+
+def play(args, stdin, stdout, stderr, colour):
+    "Play a game at the prompt; the exit status."
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 2 ** 31
+    rand = ms_rand(seed)
+    if args.self:
+        machine = {0, 1}
+    elif args.machine:
+        machine = set() if args.machine == "none" else {PLAYERS.index(args.machine)}
+    else:
+        machine = {next(rand) % 2}
+    report = (lambda text: stderr.write("%s: %s\n" % (PROG, text))) if args.verbose else None
+    player = machine_player(args.level, args.n, rand, args.t, args.depth, args.nodes, report)
+    session = Session(args.n, machine, player, args.t, stdout, colour, time.time)
+    what = "%s, %s s a move" % (args.level, "%g" % args.t)
+    if not machine:
+        intro = "two humans; X moves first."
+    elif len(machine) == 2:
+        intro = "seed %d: the machine (%s) plays both sides." % (seed, what)
+    else:
+        side = min(machine)
+        intro = "seed %d: you play %s, the machine (%s) plays %s." % (
+            seed, PLAYERS[1 - side], what, PLAYERS[side])
+    session.say("Pousse %d x %d: %s" % (args.n, args.n, intro))
+    session.show()
+    session.machine_moves()
+    if len(machine) == 2:
+        return 0
+    interactive = bool(getattr(stdin, "isatty", None) and stdin.isatty())
+    status = 0
+    for number, line in input_lines(stdin, "pousse> ", stderr):
+        for word in words(line):
+            try:
+                if session.command(word, interactive):
+                    return status
+            except ValueError as problem:
+                complain(stderr, number, word, problem)
+                status = 1
+                break
+    return status
+
+
+def process_start(limit):
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc); now if it does not, or if the process is older than
+    limit seconds (then it was not started for this move)."""
+    now = time.time()
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if 0 <= age < limit else now
+
+
+def robot(args, stdin, stdout, stderr, start):
+    """--icfp: read the size and the moves so far, print the machine's move;
+    the exit status."""
+    game, number = None, 0
+    for number, line in input_lines(stdin, "", stderr):
+        for word in words(line):
+            try:
+                if game is None:
+                    if not all(ch in "0123456789" for ch in word) or int(word) not in SIZES:
+                        raise ValueError("the first word must be the board size, %d to %d"
+                                         % (SIZES[0], SIZES[-1]))
+                    game = Game(int(word))
+                elif game.result:
+                    raise ValueError("the game is already over: " + describe_end(game))
+                else:
+                    game.play(parse_move(game.n, word))
+            except ValueError as problem:
+                complain(stderr, number, word, problem)
+                return 1
+    if game is None:
+        stderr.write("%s: line %d: no board size on standard input\n" % (PROG, number + 1))
+        return 1
+    if game.result:
+        stderr.write("%s: the game is already over: %s\n" % (PROG, describe_end(game)))
+        return 1
+    report = (lambda text: stderr.write("%s: %s\n" % (PROG, text))) if args.verbose else None
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 2 ** 31
+    player = machine_player(args.level, game.n, ms_rand(seed), args.t, args.depth, args.nodes, report)
+    left = args.t - (time.time() - start)
+    move = player(game, left) if args.level == "strong" else player(game)
+    stdout.write(move_names(game.n)[move] + "\n")
+    stdout.flush()
+    return 0
+
+################ main
+
+def parser():
+    "The command-line parser; its --help is the manual above."
+    import argparse
+    p = argparse.ArgumentParser(prog="pousse.py", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("-n", type=size, default=6, help="board size, 3 to 20 (default 6)")
+    p.add_argument("-t", type=seconds, default=30.0, help="seconds a move (default 30)")
+    p.add_argument("--machine", type=side, help="the machine's side: X, O or none")
+    p.add_argument("--self", action="store_true", help="the machine plays both sides")
+    p.add_argument("--level", choices=LEVELS, default="strong", help="the machine's strength")
+    p.add_argument("--depth", type=positive, help="the strong engine's deepest search")
+    p.add_argument("--nodes", type=positive, help="the strong engine's positions a move")
+    p.add_argument("--seed", type=seed_number, help="fixes every random choice")
+    p.add_argument("--icfp", action="store_true", help="play one move as a contest robot")
+    p.add_argument("-v", "--verbose", action="store_true", help="the engine's findings on stderr")
+    p.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto")
+    p.add_argument("-m", "--monochrome", action="store_const", dest="color", const="never",
+                   help="no colour (--color=never)")
+    p.add_argument("--ascii", action="store_true", help="accepted; the board is always ASCII")
+    return p
+
+
+def size(text):
+    "An -n argument."
+    import argparse
+    if not text.isdigit() or int(text) not in SIZES:
+        raise argparse.ArgumentTypeError("the board size must be %d to %d" % (SIZES[0], SIZES[-1]))
+    return int(text)
+
+
+def seconds(text):
+    "A -t argument: positive seconds."
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 10 ** 6:
+        raise argparse.ArgumentTypeError("seconds must be a positive number")
+    return value
+
+
+def positive(text):
+    "A positive whole number."
+    import argparse
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError("must be a whole number, 1 or more")
+    return int(text)
+
+
+def seed_number(text):
+    "A --seed argument, 0 to 2^33 - 1."
+    import argparse
+    if not text.isdigit() or int(text) >= 2 ** 33:
+        raise argparse.ArgumentTypeError("the seed must be a whole number, 0 to 2^33 - 1")
+    return int(text)
+
+
+def side(text):
+    "A --machine argument."
+    import argparse
+    if text.upper() in PLAYERS:
+        return text.upper()
+    if text.lower() == "none":
+        return "none"
+    raise argparse.ArgumentTypeError("the machine plays X, O or none")
+
+
+def main(argv=None, stdin=None, stdout=None, stderr=None):
+    "Run pousse.py with arguments argv on the given streams; the exit status."
+    start = time.time()
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    args = parser().parse_args(argv)
+    colour = wants_colour(args.color, stdout, os.environ)
+    if args.icfp:
+        return robot(args, stdin, stdout, stderr, min(start, process_start(args.t)))
+    return play(args, stdin, stdout, stderr, colour)
+
+
+if __name__ == "__main__":
+    run(main)
