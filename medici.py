@@ -1107,8 +1107,9 @@ def check_chains(lines, out, complain, style, rule, show):
             except ValueError:
                 bad.append(word)
         if bad:
+            shown = ", ".join(map(printable, bad[:5])) + (", ..." if len(bad) > 5 else "")
             complain("line %d" % number, "%s: %s" % (
-                ", ".join(map(printable, bad)), "not a card" if len(bad) == 1 else "not cards"))
+                shown, "not a card" if len(bad) == 1 else "not cards"))
             ok = False
             continue
         if not cards:
@@ -1137,13 +1138,16 @@ def check_chains(lines, out, complain, style, rule, show):
 
 
 def printable(word):
-    r"""word with control characters escaped, fit for an error message.
+    r"""word with control characters escaped and cut short, fit for an error
+    message.
 
     >>> print(printable("7\x00x\x1b"))
     7\x00x\x1b
+    >>> printable("Q" * 100) == "Q" * 40 + "..."
+    True
     """
     return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
-                   else "\\u%04x" % ord(c) for c in word)
+                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
 
 
 def lines_text(first, last):
