@@ -1314,7 +1314,9 @@ def solved(jobs, processes):
     if processes > 1 and len(jobs) > 1:
         try:
             import multiprocessing
-            pool = multiprocessing.Pool(processes)
+            import signal
+            # Ctrl-C reaches the workers too: they ignore it, and this process ends them.
+            pool = multiprocessing.Pool(processes, signal.signal, (signal.SIGINT, signal.SIG_IGN))
         except (ImportError, OSError):
             pool = None                     # no process pool here: do it in one
         if pool is not None:
