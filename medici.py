@@ -729,7 +729,9 @@ def tally_parallel(first, count, rule, jobs):
     parts = [(n, min(n + step, last), rule) for n in range(first, last, step)]
     try:
         import multiprocessing
-        pool = multiprocessing.Pool(jobs)
+        import signal
+        # Ctrl-C reaches the workers too: they ignore it, and this process ends them.
+        pool = multiprocessing.Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN))
     except (ImportError, OSError):        # no working semaphores (some phones)
         return tally(first, last, rule)
     try:
