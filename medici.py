@@ -1188,7 +1188,7 @@ def options(argv):
     "The parsed command line."
     import argparse
     parser = argparse.ArgumentParser(
-        prog="medici.py", description=__doc__,
+        prog="medici.py", description=manual(sys.stdout),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-g", "--game", type=game_number, nargs="?", const=-1,
                         metavar="N", help="deal N (0..2^33-1; alone: a random one); "
@@ -1232,6 +1232,19 @@ def options(argv):
     if args.stats and args.game is not None and args.game > 0 and args.game + args.stats - 1 > GAME_LIMIT:
         parser.error("deals go up to %d" % GAME_LIMIT)
     return args
+
+
+def manual(stream):
+    r"""The manual, this file's docstring, as stream can print it: suits as
+    letters, the other characters it cannot print (Russian) escaped.
+
+    >>> import io; text = manual(io.TextIOWrapper(io.BytesIO(), "ascii"))
+    >>> text.encode("ascii") == text.encode("utf-8"), "Q \\u0414" in text, "Q \u0414" in __doc__
+    (True, True, True)
+    """
+    text = fit(__doc__, stream)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    return text.encode(encoding, "backslashreplace").decode(encoding)
 
 
 def game_number(text):
