@@ -84,8 +84,9 @@ column always carries its 'v' count.  Piped back into the game, it wins:
 The search is best first, scoring each position by the cards not home, the
 cards held in cells, the filled columns and the cards lying on a lower card,
 plus half the moves made; safe autoplay runs after every move as in the game.
-A search stuck after 20,000 positions makes way for one that weighs the moves
-made fully, then for the first again with no limit but --max-positions.
+A search stuck after 20,000 positions makes way for others that weigh the
+moves made less or more, and at last for the first again with no limit but
+--max-positions.
 
 Exit status: 0 when every input line was accepted, 1 when one was rejected
 (each rejection prints one line on stderr naming the input line), 2 for bad
@@ -260,14 +261,16 @@ def goes_home(pos, card):
 
 def safe_home(pos, card, bakers=False):
     """Whether autoplay may send card home: it goes there, and no card left in
-    play could still need it (the Microsoft / FreeCell Pro rule)."""
-    if not goes_home(pos, card):
+    play could still need it (the Microsoft / FreeCell Pro rule).  Written
+    out with bit operations: the solver asks it millions of times."""
+    homes, r = pos[1], card >> 2
+    if homes[card & 3] != r:
         return False
-    if bakers or rank(card) <= 1:
+    if bakers or r <= 1:
         return True
-    homes = pos[1]
-    opposite = (0, 3) if red(card) else (1, 2)
-    return min(homes[s] for s in opposite) >= rank(card)
+    if card & 3 in (1, 2):                    # red: the black foundations
+        return homes[0] >= r and homes[3] >= r
+    return homes[1] >= r and homes[2] >= r
 
 
 def won(pos):
@@ -638,7 +641,7 @@ RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0
 # (weight of the moves made, positions it may search; None: all that are left)
-STAGES = ((0.5, 20000), (1.0, 100000), (0.5, None))
+STAGES = ((0.5, 20000), (0.3, 15000), (1.0, 100000), (0.7, 100000), (0.5, None))
 
 
 def fast(pos):
@@ -675,13 +678,14 @@ class Solver(object):
         "The state after safe autoplay, the game's rule, done to the end."
         bakers = self.bakers
         while True:
+            nexts = (homes[0] * 4, homes[1] * 4 + 1, homes[2] * 4 + 2, homes[3] * 4 + 3)
             for i, card in enumerate(cells):
-                if safe_home((cells, homes), card, bakers):
+                if card in nexts and safe_home((cells, homes), card, bakers):
                     cells = cells[:i] + cells[i + 1:]
                     break
             else:
                 for i, col in enumerate(cols):
-                    if col and safe_home((cells, homes), col[-1], bakers):
+                    if col and col[-1] in nexts and safe_home((cells, homes), col[-1], bakers):
                         card = col[-1]
                         cols = cols[:i] + (col[:-1],) + cols[i + 1:]
                         break
