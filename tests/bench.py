@@ -3,10 +3,12 @@
 
     python3 tests/bench.py              # every benchmark
     python3 tests/bench.py freecell     # only those whose name contains 'freecell'
+    python3 tests/bench.py --fuzz       # tests/robustness.txt's fuzzing, 100 times longer
 
 Each benchmark prints its figures; the README quotes them.
 """
 import os
+import re
 import subprocess
 import sys
 import time
@@ -329,9 +331,103 @@ def medici_stats():
 
 ################ Robustness and start-up
 
+SCRIPTS = ["freecell", "klondike", "pousse", "medici"]
+
+
+def fastest(command, runs=20):
+    "(fastest, median) wall time of command over runs runs, in milliseconds."
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.call(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                        stdin=subprocess.DEVNULL)
+        times.append(1000 * (time.perf_counter() - start))
+    times.sort()
+    return times[0], times[runs // 2]
+
+
+def import_costs(command, top=3):
+    "The costliest imports of command by python3 -X importtime (cumulative ms, name)."
+    done = subprocess.run(command[:1] + ["-X", "importtime"] + command[1:],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    costs = []
+    for line in done.stderr.decode().splitlines():
+        parts = line.split("|")
+        if len(parts) == 3 and parts[1].strip().isdigit() and not parts[2].startswith("   "):
+            costs.append((int(parts[1]) / 1000.0, parts[2].strip()))
+    return sorted(costs, reverse=True)[:top]
+
+
+@bench
+def startup():
+    """Each script's --help against bare python3 -S -c pass.  Everything runs
+    with -S: here site imports certifi through a .pth file (30 ms), which a
+    device has not, and comparing with it would hide the scripts' own cost.
+    Fastest of 20 runs (the median beside it, the machine being shared)."""
+    python = [sys.executable, "-S"]
+    bare = fastest(python + ["-c", "pass"])
+    print("%-36s %6.1f ms  (median %.1f)" % ("python3 -S -c pass", bare[0], bare[1]))
+    for what, code in (("import argparse", "import argparse"),
+                       ("argparse, a parser and its help", "import argparse, io; "
+                        "argparse.ArgumentParser().print_help(io.StringIO())")):
+        took = fastest(python + ["-c", code])
+        print("%-36s %6.1f ms  %.2fx  (median %.1f)" % (what, took[0], took[0] / bare[0], took[1]))
+    for name in SCRIPTS:
+        path = os.path.join(ROOT, name + ".py")
+        if not os.path.exists(path):
+            continue
+        with open(path, "rb") as f:
+            source = f.read()
+        start = time.perf_counter()
+        for _ in range(20):
+            compile(source, path, "exec")
+        compiling = 1000 * (time.perf_counter() - start) / 20
+        took = fastest(python + [path, "--help"])
+        costs = ", ".join("%s %.1f" % (n, ms) for ms, n in import_costs(python + [path, "--help"]))
+        print("%-36s %6.1f ms  %.2fx  (median %.1f; compiling the file %.1f ms; imports: %s)"
+              % (name + ".py --help", took[0], took[0] / bare[0], took[1], compiling, costs))
+
+
+def robustness_examples():
+    "The fuzzing of tests/robustness.txt: its definitions run, as a namespace."
+    import doctest
+    with open(os.path.join(HERE, "robustness.txt"), encoding="utf-8") as f:
+        text = f.read()
+    space = {"__name__": "robustness"}
+    for example in doctest.DocTestParser().get_examples(text):
+        source = example.source
+        if re.match(r"(import |class |def |[A-Z_]+ = )", source) and not example.want:
+            exec(compile(source, "robustness.txt", "exec"), space)
+    return space
+
+
+def fuzz(seeds=100):
+    """The campaigns of tests/robustness.txt with seeds 1..seeds (a hundred
+    times the lines of the test run by default)."""
+    space = robustness_examples()
+    failed = False
+    for game in ("FreeCell", "Klondike", "Pousse", "Medici"):
+        lines = rejected = 0
+        problems = []
+        start = time.time()
+        for seed in range(1, seeds + 1):
+            n, r, p = space["campaign"](space[game](), seed, quiet=True)
+            lines, rejected, problems = lines + n, rejected + r, problems + p
+        for text in problems[:10]:
+            print(text)
+        print("%-8s seeds 1..%d: lines %d, accepted %d, rejected %d, violations: %d  (%.0f s)"
+              % (game.lower(), seeds, lines, lines - rejected, rejected, len(problems),
+                 time.time() - start))
+        sys.stdout.flush()
+        failed = failed or bool(problems)
+    return 1 if failed else 0
+
 ################ Main
 
 def main(argv):
+    fuzzing = [a for a in argv if a == "--fuzz" or a.startswith("--fuzz=")]
+    if fuzzing:
+        return fuzz(int(fuzzing[-1].partition("=")[2] or 100))
     words = [a for a in argv if not a.startswith("-")]
     chosen = [b for b in BENCHES
               if not words or any(w in b.__name__ for w in words)]
