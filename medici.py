@@ -1426,6 +1426,10 @@ def input_lines(stream, prompt, stderr):
 
 def run(main):
     "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
+    # A stream closed before the start (>&-) is None in Python: an empty one serves.
+    sys.stdin = sys.stdin or open(os.devnull)
+    sys.stdout = sys.stdout or open(os.devnull, "w")
+    sys.stderr = sys.stderr or open(os.devnull, "w")
     try:
         status = main()
     except KeyboardInterrupt:
