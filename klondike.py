@@ -157,6 +157,7 @@ import io
 import os
 import re
 import sys
+import time
 
 PROG = "klondike"
 
@@ -961,6 +962,319 @@ def ending(game):
         if text not in shown:
             shown.append(text)
     return "moves: " + ", ".join(shown)
+
+################ The solver
+## The solver searches an abstract form of a position, after lonelybot's
+## (Vuong Hy's Rust solver) insight: the face-up cards of the tableau need
+## not be kept as piles.  A face-up card lies on one of the two cards it fits
+## (9H on 10C or 10S); which one never matters, since whenever it does, one
+## move carries it over to the other.  So a position is:
+##   n       how many cards of each pile's deal (face-down cards, then the
+##           lowest face-up card, its root) are still in place; the roots
+##           are the cards that, moved away, turn a card up
+##   found   how many cards each foundation holds
+##   talon   which cards of the waste and stock are left, and how many of
+##           them are turned (w); every card the turns can bring to the top
+##           of the waste is one move away, as in Klondike-Solver
+##   sp      the card just brought back from a foundation (the next move
+##           must use it), or none
+## and the face-up cards of the tableau are all the others.  Each is a bit
+## of an int (BIT); a card's two parents are its pair of bits shifted up
+## by one rank (4 bits), so exposed cards and free places come from a few
+## operations on masks.  A move is (kind, bit): a card from the talon home
+## (DS) or onto the tableau (DP), from the tableau home (PS), a root moved
+## to turn up the card under it (RV), a foundation card back down (SP).
+
+# BIT[c]: rank r uses bits 4r..4r+3: one colour's two suits, then the
+# other's, the colours swapping places from one rank to the next.
+BIT = [0] * 52
+for _c in CARDS:
+    _slot = {0: 0, 3: 1, 1: 2, 2: 3}[SUIT[_c]] ^ (2 if RANK[_c] % 2 else 0)
+    BIT[_c] = 1 << (4 * RANK[_c] + _slot)
+CARD_OF = {BIT[c]: c for c in CARDS}
+PAIR_LOW = sum(1 << i for i in range(0, 52, 2))
+KINGS = sum(BIT[c] for c in CARDS if RANK[c] == KING)
+TWIN = [RANK[c] * 4 + 3 - SUIT[c] for c in CARDS]      # same rank and colour
+KIDS = [sum(BIT[d] for d in CARDS if c in ONTO[d]) for c in CARDS]
+FSTEP = [1 << 4 * SUIT[c] for c in CARDS]
+# UP_TO[red][r]: the cards of one colour with rank r or less
+UP_TO = [[sum(BIT[c] for c in CARDS if IS_RED[c] == red and RANK[c] <= r)
+          for r in range(-1, 14)] for red in (False, True)]
+DS, PS, RV, DP, SP = range(5)
+def ORDER(a, b, c, d, e, s, nk):
+    return a + b + c + d + e
+WON = 0xDDDD                    # found: 13 cards in each foundation
+MAX_POSITIONS, TIMEOUT = 2000000, 60.0
+
+
+class Solver(object):
+    """Search one position's abstract form: the deal of each pile and the
+    talon's cards in draw order are fixed for the whole search."""
+
+    def __init__(self, game):
+        piles, down, rules = game.piles, game.down, game.rules
+        self.draw = rules.draw
+        self.seq = [piles[t][:down[t] + 1] for t in TABLEAU]
+        self.owner = {}
+        for i, seq in enumerate(self.seq):
+            for c in seq:
+                self.owner[c] = i
+        self.talon = piles[WASTE] + tuple(reversed(piles[STOCK]))
+        self.limited = rules.passes is not None
+        self.talons = {}
+        self.founds = {}
+
+    def start(self, game):
+        "The abstract state of game."
+        piles, down = game.piles, game.down
+        nk = sum(len(seq) << 3 * i for i, seq in enumerate(self.seq))
+        fk = sum(len(piles[f]) << 4 * (f - 2) for f in FOUNDATIONS)
+        vis = top = 0
+        for i, t in enumerate(TABLEAU):
+            for c in piles[t][down[t]:]:
+                vis |= BIT[c]
+            if self.seq[i] and (down[t] or RANK[self.seq[i][-1]] != KING):
+                top |= BIT[self.seq[i][-1]]
+        left = 0
+        if self.limited:
+            left = max(0, game.rules.passes - 1 - game.passes)
+        size = len(self.talon)
+        return (nk, fk, (1 << size) - 1, self.normal(len(piles[WASTE]), size),
+                left, vis, top, 0)
+
+    def normal(self, w, size):
+        """w, or 0 where turning from w reaches the same cards as from the
+        start of a pass (unlimited passes only)."""
+        if not self.limited and (w % self.draw == 0 or w == size):
+            return 0
+        return w
+
+    def talon_moves(self, tmask, w, left):
+        """(card, tmask, w, left) for every card of the talon the turns can
+        bring to the top of the waste, nearest first, memoised."""
+        key = (tmask, w, left)
+        found = self.talons.get(key)
+        if found is not None:
+            return found
+        where = [i for i in range(len(self.talon)) if tmask >> i & 1]
+        size, k = len(where), self.draw
+        reach = []                      # (position, passes it costs)
+        if w:
+            reach.append((w - 1, 0))
+        reach.extend((i, 0) for i in range(w - 1 + k, size - 1, k))
+        if w < size:
+            reach.append((size - 1, 0))
+        if not self.limited or left:
+            reach.extend((i, 1) for i in range(k - 1, size, k))
+            reach.append((size - 1, 1))
+        found, seen = [], set()
+        for i, cost in reach:
+            if i < 0 or i in seen:
+                continue
+            seen.add(i)
+            found.append((self.talon[where[i]], tmask & ~(1 << where[i]),
+                          self.normal(i, size - 1), left - cost if self.limited else 0))
+        found = tuple(found)
+        self.talons[key] = found
+        return found
+
+    def foundation_facts(self, fk):
+        """(cards that go home next, those of them safe to send home, the
+        foundations' top cards not safe to take back), memoised."""
+        facts = self.founds.get(fk)
+        if facts is None:
+            f = [fk >> 4 * s & 15 for s in range(4)]
+            black, red = min(f[0], f[3]), min(f[1], f[2])
+            # lonelybot's rule: a card of rank r (from 0) is safe at home when
+            # both foundations of the other colour hold r - 1 cards or more
+            # and both of its own colour r - 2 or more.
+            safe = UP_TO[False][min(red + 1, black + 2, 13) + 1] | \
+                UP_TO[True][min(black + 1, red + 2, 13) + 1]
+            nxt = sum(BIT[4 * f[s] + s] for s in range(4) if f[s] < 13)
+            tops = sum(BIT[4 * (f[s] - 1) + s] for s in range(4) if f[s])
+            facts = self.founds[fk] = (nxt, nxt & safe, tops & ~safe)
+        return facts
+
+    def moves(self, state):
+        """The moves worth trying from state, best first.  A card that is
+        safe to send home is sent home alone."""
+        nk, fk, tmask, w, left, vis, top, sp = state
+        nxt, safe, tops = self.foundation_facts(fk)
+        inner = vis & ~top
+        one = (vis ^ vis >> 1) & PAIR_LOW
+        any_ = (vis | vis >> 1) & PAIR_LOW
+        kids_one = (inner ^ inner >> 1) & PAIR_LOW
+        kids_any = (inner | inner >> 1) & PAIR_LOW
+        low = ((one ^ kids_one << 4) | ~(kids_any << 4)) & any_
+        free = low | low << 1           # pairs with a card that can be uncovered
+        home = free & vis & nxt
+        if home & safe and not sp:
+            b = home & safe
+            return [(PS, b & -b)]
+        slots = free >> 4               # cards that fit on an uncovered card
+        if bin(vis & KINGS | top).count("1") < 7:
+            slots |= KINGS
+        talon = self.talon_moves(tmask, w, left)
+        deck_home, pile_home, reveals, deck_piles, downs = [], [], [], [], []
+        if sp:
+            c = sp - 1
+            twin = BIT[TWIN[c]]
+            slots &= KIDS[c]
+            if home & twin:
+                pile_home.append((PS, twin))
+        else:
+            for card, t2, w2, l2 in talon:
+                if BIT[card] & nxt:
+                    deck_home.append((DS, BIT[card], t2, w2, l2))
+            while home:
+                b = home & -home
+                pile_home.append((PS, b))
+                home ^= b
+        reveal = top & slots
+        while reveal:
+            b = reveal & -reveal
+            reveals.append((RV, b))
+            reveal ^= b
+        skip = nxt & safe
+        for card, t2, w2, l2 in talon:
+            b = BIT[card]
+            if b & slots and not b & skip:
+                deck_piles.append((DP, b, t2, w2, l2))
+        down = tops & slots
+        while down:
+            b = down & -down
+            downs.append((SP, b))
+            down ^= b
+        result = ORDER(deck_home, pile_home, reveals, deck_piles, downs, self, nk)
+        return result
+
+    def after(self, state, m):
+        "The state after move m."
+        nk, fk, tmask, w, left, vis, top, sp = state
+        kind, b = m[0], m[1]
+        c = CARD_OF[b]
+        if kind == DS:
+            return (nk, fk + FSTEP[c], m[2], m[3], m[4], vis, top, 0)
+        if kind == DP:
+            return (nk, fk, m[2], m[3], m[4], vis | b, top, 0)
+        if kind == SP:
+            return (nk, fk - FSTEP[c], tmask, w, left, vis | b, top, c + 1)
+        if kind == PS:
+            fk += FSTEP[c]
+            vis ^= b
+            if not b & top:
+                return (nk, fk, tmask, w, left, vis, top, 0)
+        i = self.owner[c]
+        nk -= 1 << 3 * i
+        n = nk >> 3 * i & 7
+        top ^= b
+        if n:
+            r = self.seq[i][n - 1]
+            vis |= BIT[r]
+            if n > 1 or RANK[r] != KING:
+                top |= BIT[r]
+        return (nk, fk, tmask, w, left, vis, top, 0)
+
+    def search(self, start, max_positions=MAX_POSITIONS, deadline=None):
+        """(verdict, moves or the limit reached, positions): a depth-first
+        search that never enters a position twice."""
+        def key(s):
+            return s[0] | s[1] << 21 | s[2] << 37 | s[3] << 61 | s[4] << 66 | s[7] << 70
+        seen = {key(start)}
+        states, made, todo = [start], [], [iter(self.moves(start))]
+        count = 0
+        if start[1] == WON:
+            return "solved", [], 1
+        while todo:
+            for m in todo[-1]:
+                child = self.after(states[-1], m)
+                if child[1] == WON:
+                    return "solved", made + [m], len(seen)
+                k = child[0] | child[1] << 21 | child[2] << 37 | child[3] << 61 | \
+                    child[4] << 66 | child[7] << 70
+                if k in seen:
+                    continue
+                seen.add(k)
+                states.append(child)
+                made.append(m)
+                todo.append(iter(self.moves(child)))
+                break
+            else:
+                todo.pop()
+                states.pop()
+                if made:
+                    made.pop()
+                continue
+            count += 1
+            if count > max_positions:
+                return "unknown", "max-positions %d reached" % max_positions, len(seen)
+            if deadline and count & 1023 == 0 and time.time() > deadline:
+                return "unknown", "timeout reached", len(seen)
+        return "impossible", None, len(seen)
+
+def exposed_parent(game, card):
+    """A pile of the tableau whose top card card fits on, carrying the card
+    lying on such a parent over to its twin first if need be: (moves, pile)."""
+    piles = game.piles
+    for t in TABLEAU:
+        if piles[t] and piles[t][-1] in ONTO[card]:
+            return [], t
+    for t in TABLEAU:
+        pile = piles[t]
+        for i in range(game.down[t], len(pile) - 1):
+            if pile[i] in ONTO[card]:
+                for u in TABLEAU:
+                    if piles[u] and piles[u][-1] == TWIN[pile[i]]:
+                        return [(t, u, len(pile) - i - 1)], t
+    raise Illegal("no place for %s" % NAME[card])
+
+
+def uncover(game, card):
+    "The moves that leave card on top of its pile (one at most)."
+    t, i = where(game, card)
+    pile = game.piles[t]
+    if t not in TABLEAU or i == len(pile) - 1:
+        return []
+    for u in TABLEAU:
+        if game.piles[u] and game.piles[u][-1] == TWIN[card]:
+            return [(t, u, len(pile) - i - 1)]
+    raise Illegal("%s cannot be uncovered" % NAME[card])
+
+
+def concrete(game, steps):
+    "The game's moves that carry out the solver's steps from game."
+    made = []
+
+    def play(ms):
+        for m in ms:
+            made.append(checked(game_[0], m))
+            game_[0] = move(game_[0], m)
+    game_ = [game]
+    for step in steps:
+        kind, card = step[0], CARD_OF[step[1]]
+        g = game_[0]
+        if kind in (DS, DP):
+            for _ in range(3 * 52):
+                if game_[0].piles[WASTE] and game_[0].piles[WASTE][-1] == card:
+                    break
+                play([turn(game_[0])])
+            source = WASTE
+        elif kind == SP:
+            source = HOME[card]
+        else:
+            play(uncover(game_[0], card) if kind == PS else [])
+            source = where(game_[0], card)[0]
+        g = game_[0]
+        count = len(g.piles[source]) - g.piles[source].index(card)
+        if kind in (DS, PS):
+            play([(source, HOME[card], 1)])
+        elif RANK[card] == KING:
+            play([(source, first_empty(g), count)])
+        else:
+            ms, target = exposed_parent(g, card)
+            play(ms)
+            play([(source, target, count)])
+    return made, game_[0]
 
 ################ The command loop
 
