@@ -1001,10 +1001,9 @@ FSTEP = [1 << 4 * SUIT[c] for c in CARDS]
 UP_TO = [[sum(BIT[c] for c in CARDS if IS_RED[c] == red and RANK[c] <= r)
           for r in range(-1, 14)] for red in (False, True)]
 DS, PS, RV, DP, SP = range(5)
-def ORDER(a, b, c, d, e, s, nk):
-    return a + b + c + d + e
+EMPTIED = 53                    # sp after a pile is emptied: a king must come
 WON = 0xDDDD                    # found: 13 cards in each foundation
-MAX_POSITIONS, TIMEOUT = 2000000, 60.0
+MAX_POSITIONS, TIMEOUT = 5000000, 120.0
 
 
 class Solver(object):
@@ -1111,12 +1110,20 @@ class Solver(object):
         if home & safe and not sp:
             b = home & safe
             return [(PS, b & -b)]
+        talon = self.talon_moves(tmask, w, left)
+        if self.draw == 1 and not self.limited and not sp:
+            # Turning one card at a time, every card of the talon can always
+            # be reached: taking one out costs nothing.
+            for m in talon:
+                if BIT[m[0]] & nxt & safe:
+                    return [(DS, BIT[m[0]]) + m[1:]]
         slots = free >> 4               # cards that fit on an uncovered card
         if bin(vis & KINGS | top).count("1") < 7:
             slots |= KINGS
-        talon = self.talon_moves(tmask, w, left)
         deck_home, pile_home, reveals, deck_piles, downs = [], [], [], [], []
-        if sp:
+        if sp == EMPTIED:
+            slots &= KINGS
+        elif sp:
             c = sp - 1
             twin = BIT[TWIN[c]]
             slots &= KIDS[c]
@@ -1145,8 +1152,7 @@ class Solver(object):
             b = down & -down
             downs.append((SP, b))
             down ^= b
-        result = ORDER(deck_home, pile_home, reveals, deck_piles, downs, self, nk)
-        return result
+        return deck_home + pile_home + reveals + deck_piles + downs
 
     def after(self, state, m):
         "The state after move m."
@@ -1173,44 +1179,50 @@ class Solver(object):
             vis |= BIT[r]
             if n > 1 or RANK[r] != KING:
                 top |= BIT[r]
+        elif kind == RV:
+            # A pile emptied is worth it only for a king, so one comes next.
+            return (nk, fk, tmask, w, left, vis, top, EMPTIED)
         return (nk, fk, tmask, w, left, vis, top, 0)
 
-    def search(self, start, max_positions=MAX_POSITIONS, deadline=None):
-        """(verdict, moves or the limit reached, positions): a depth-first
-        search that never enters a position twice."""
-        def key(s):
-            return s[0] | s[1] << 21 | s[2] << 37 | s[3] << 61 | s[4] << 66 | s[7] << 70
+    def search(self, start, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
+        """(verdict, the moves of a solution or the limit reached, positions
+        seen): a depth-first search that enters no position twice, so that
+        running out of positions proves the deal impossible."""
+        deadline = time.time() + timeout if timeout else None
         seen = {key(start)}
-        states, made, todo = [start], [], [iter(self.moves(start))]
-        count = 0
         if start[1] == WON:
             return "solved", [], 1
+        states, made, todo = [start], [], [iter(self.moves(start))]
+        count = 0
         while todo:
             for m in todo[-1]:
                 child = self.after(states[-1], m)
                 if child[1] == WON:
                     return "solved", made + [m], len(seen)
-                k = child[0] | child[1] << 21 | child[2] << 37 | child[3] << 61 | \
-                    child[4] << 66 | child[7] << 70
-                if k in seen:
-                    continue
-                seen.add(k)
-                states.append(child)
-                made.append(m)
-                todo.append(iter(self.moves(child)))
-                break
+                k = key(child)
+                if k not in seen:
+                    seen.add(k)
+                    states.append(child)
+                    made.append(m)
+                    todo.append(iter(self.moves(child)))
+                    break
             else:
                 todo.pop()
                 states.pop()
-                if made:
-                    made.pop()
+                made[-1:] = []
                 continue
             count += 1
-            if count > max_positions:
+            if count >= max_positions:
                 return "unknown", "max-positions %d reached" % max_positions, len(seen)
             if deadline and count & 1023 == 0 and time.time() > deadline:
-                return "unknown", "timeout reached", len(seen)
+                return "unknown", "timeout %g s reached" % timeout, len(seen)
         return "impossible", None, len(seen)
+
+
+def key(state):
+    "The solver's state as one int, for the set of positions seen."
+    nk, fk, tmask, w, left, vis, top, sp = state
+    return nk | fk << 21 | tmask << 37 | w << 61 | left << 66 | sp << 70
 
 def exposed_parent(game, card):
     """A pile of the tableau whose top card card fits on, carrying the card
@@ -1275,6 +1287,64 @@ def concrete(game, steps):
             play(ms)
             play([(source, target, count)])
     return made, game_[0]
+
+
+def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
+    """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (the
+    game's own, each passed by its move checker, the last one winning), why
+    (the limit reached), positions searched and seconds taken.
+
+    >>> answer = solve(deal(deck_of(1)))
+    >>> answer['verdict'], len(answer['moves']) > 52, won(replay(deal(deck_of(1)), answer['moves']))
+    ('solved', True, True)
+    >>> solve(deal(deck_of(4)))['verdict']
+    'impossible'
+    """
+    began = time.time()
+    solver = Solver(game)
+    verdict, steps, positions = solver.search(solver.start(game), max_positions, timeout)
+    answer = {"verdict": verdict, "moves": [], "why": "", "positions": positions}
+    if verdict == "solved":
+        answer["moves"], end = concrete(game, steps)
+        if not won(end):
+            raise Illegal("the solver's moves do not win")
+    elif verdict == "unknown":
+        answer["why"] = steps
+    answer["seconds"] = time.time() - began
+    return answer
+
+
+def replay(game, made):
+    "The game after the moves made, each checked by the game's rules."
+    for m in made:
+        game = move(game, checked(game, m))
+    return game
+
+
+def verdict_line(answer):
+    "'solved in 96 moves (31 turns), 1,234 positions searched, 0.05 s' for an answer."
+    verdict = answer["verdict"]
+    if verdict == "solved":
+        made = answer["moves"]
+        turns = sum(1 for m in made if STOCK in m[:2])
+        text = "solved in %s (%d turns)" % (plural(len(made), "move"), turns)
+    elif verdict == "unknown":
+        text = "unknown: " + answer["why"]
+    else:
+        text = verdict
+    return "%s, %s searched, %.2f s" % (text, plural(answer["positions"], "position"),
+                                        answer["seconds"])
+
+
+def plural(n, word):
+    "'1 move', '2 moves'."
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+def solution_text(game, answer, heading):
+    "What --solve and solve print: the moves, ten or so a line, and the verdict."
+    lines = wrap(notes(game, answer["moves"]), 78)
+    return "\n".join(lines + ["# %s%s" % (heading, verdict_line(answer))])
 
 ################ The command loop
 
@@ -1442,18 +1512,22 @@ def history(session, solver=False):
         # alone on a line would read as our notation.
         lines = [ks_notation(session.start, made)] if made else []
     else:
-        # Commas between moves, since AH 2C 3D could mean AH onto 2C;
-        # turns in a row share one.
-        notes, game = [], session.start
-        for m in made:
-            note = notation(game, m)
-            if note == "t" and notes and notes[-1].endswith("t"):
-                notes[-1] += " t"
-            else:
-                notes.append(note)
-            game = move(game, m)
-        lines = wrap(notes, 78)
+        lines = wrap(notes(session.start, made), 78)
     return "\n".join([" ".join(words)] + lines)
+
+
+def notes(game, made):
+    """The moves made from game in our notation, to be joined by commas
+    (AH 2C 3D could mean AH onto 2C); turns in a row share one item."""
+    items = []
+    for m in made:
+        note = notation(game, m)
+        if note == "t" and items and items[-1].endswith("t"):
+            items[-1] += " t"
+        else:
+            items.append(note)
+        game = move(game, m)
+    return items
 
 
 def wrap(items, width):
@@ -1572,6 +1646,113 @@ def input_lines(stream, prompt, stderr):
             line = line.lstrip("\ufeff")
         yield number, line.rstrip("\r\n")
 
+################ Solving and playing lists of games
+
+def solve_game(origin, rules, limits, cheat, out):
+    """--solve (cheat) or --play for one game: its moves in our notation
+    and a last comment line; exit status 0 when it is won."""
+    game = start(origin, rules, False).game
+    heading = "%s: " % ("game %d" % origin if isinstance(origin, int) else "deck")
+    if cheat:
+        answer = solve(game, *limits)
+        out.write(solution_text(game, answer, heading) + "\n")
+        return 0 if answer["verdict"] == "solved" else 1
+    answer = play_blind(game, limits)
+    out.write(game_text(game, answer, heading) + "\n")
+    return 0 if answer["verdict"] == "won" else 1
+
+
+def job(task):
+    "One game of a list: (number, answer).  Runs in worker processes too."
+    number, cheat, rules, limits = task
+    game = deal(deck_of(number), rules)
+    answer = solve(game, *limits) if cheat else play_blind(game, limits)
+    answer["length"] = len(answer["moves"])
+    del answer["moves"]             # a worker sends back only the figures
+    return number, answer
+
+
+def run_deals(numbers, cheat, rules, limits, jobs, out):
+    """Solve (cheat) or play a list of games: a line each, then a summary.
+    Exit status 0 when every game was won."""
+    began = time.time()
+    won_ = "solved" if cheat else "won"
+    out.write("%-10s %-10s %6s %10s %8s\n" % (
+        "game", "verdict", "moves", "positions" if cheat else "home", "seconds"))
+    answers = []
+    for number, answer in results([(n, cheat, rules, limits) for n in numbers], jobs):
+        answers.append(answer)
+        out.write("%-10d %-10s %6s %10d %8.2f\n" % (
+            number, answer["verdict"],
+            answer["length"] if answer["verdict"] == won_ else "-",
+            answer["positions"] if cheat else answer["home"], answer["seconds"]))
+        out.flush()
+    out.write(summary(numbers, answers, time.time() - began, cheat) + "\n")
+    return 0 if all(a["verdict"] == won_ for a in answers) else 1
+
+
+def results(tasks, processes):
+    "(number, answer) for each task in order, over several processes if asked."
+    if processes > 1 and len(tasks) > 1:
+        try:
+            import multiprocessing
+            pool = multiprocessing.Pool(processes, quiet_worker)
+        except (ImportError, OSError):
+            pool = None                     # no process pool here: do it in one
+        if pool is not None:
+            try:
+                for result in pool.imap(job, tasks, chunksize=1):
+                    yield result
+            finally:
+                pool.terminate()
+            return
+    for task in tasks:
+        yield job(task)
+
+
+def quiet_worker():
+    "A worker leaves Ctrl-C to the main process, which ends them all quietly."
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def summary(numbers, answers, elapsed, cheat):
+    """One line: how many games were solved, proved impossible or left
+    unknown (or won and lost), lengths, positions and times."""
+    count = len(answers)
+    times = sorted(a["seconds"] for a in answers)
+    slowest = max(range(count), key=lambda i: answers[i]["seconds"])
+    if cheat:
+        kinds = ("solved", "impossible", "unknown")
+    else:
+        kinds = ("won", "lost")
+    counts = [sum(1 for a in answers if a["verdict"] == v) for v in kinds]
+    text = "%s: %s" % (plural(count, "game"), ", ".join(
+        "%d %s" % (n, v) for n, v in zip(counts, kinds)))
+    if not cheat:
+        low, high = wilson(counts[0], count)
+        text += " (%.1f %%, 95 %% interval %.1f-%.1f %%)" % (
+            100.0 * counts[0] / count, 100 * low, 100 * high)
+    wins = [a["length"] for a in answers if a["verdict"] == kinds[0]]
+    if wins:
+        text += "; mean %.1f moves" % (sum(wins) / len(wins))
+    if cheat:
+        text += "; %.0f positions a game" % (sum(a["positions"] for a in answers) / count)
+    return text + "; %.1f s, median %.2f s, slowest %.2f s (game %d)" % (
+        elapsed, times[count // 2], answers[slowest]["seconds"], numbers[slowest])
+
+
+def wilson(wins, count, z=1.96):
+    """The 95 % confidence interval of a win rate, by Wilson's formula.
+
+    >>> ['%.3f' % x for x in wilson(30, 100)]
+    ['0.219', '0.396']
+    """
+    p = wins / count
+    middle = (p + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * (p * (1 - p) / count + z * z / (4 * count * count)) ** 0.5 / (1 + z * z / count)
+    return max(0.0, middle - half), min(1.0, middle + half)
+
 ################ Main
 
 def game_number(text):
@@ -1597,6 +1778,41 @@ def deck_string(text):
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error))
 
+def deal_list(text):
+    """A --solve or --play list of games: '1-1000', '1,5,17' (empty: none).
+
+    >>> deal_list('1-3,17'), deal_list('')
+    ([1, 2, 3, 17], [])
+    """
+    deals = []
+    for part in filter(None, text.replace(" ", "").split(",")):
+        low, dash, high = part.partition("-")
+        low, high = number(low), number(high) if dash else number(low)
+        if low is None or high is None:
+            raise argparse.ArgumentTypeError("%s: not a game or a range of games" % part)
+        if not 1 <= low <= high <= MAX_GAME or high - low >= 10**7:
+            raise argparse.ArgumentTypeError("%s: no such range of games" % part)
+        deals.extend(range(low, high + 1))
+    return deals
+
+
+def positive(text):
+    "A whole number above 0 (--jobs, --max-positions)."
+    if not number(text):
+        raise argparse.ArgumentTypeError("%s: give a whole number above 0" % text)
+    return number(text)
+
+
+def seconds(text):
+    "A --timeout: a number of seconds above 0."
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not 0 < value < 10**9:
+        raise argparse.ArgumentTypeError("%s: give a number of seconds above 0" % text)
+    return value
+
 
 def parser():
     "The command line parser; --help prints the manual, the docstring."
@@ -1621,6 +1837,15 @@ def parser():
     p.add_argument("-m", "--monochrome", dest="color", action="store_const",
                    const="never", help=hidden)
     p.add_argument("--ascii", action="store_true", help=hidden)
+    p.add_argument("--solve", nargs="?", const="", type=deal_list, metavar="GAMES",
+                   help=hidden)
+    p.add_argument("--play", nargs="?", const="", type=deal_list, metavar="GAMES",
+                   help=hidden)
+    p.add_argument("--jobs", type=positive, default=1, metavar="N", help=hidden)
+    p.add_argument("--max-positions", type=positive, default=MAX_POSITIONS,
+                   metavar="N", help=hidden)
+    p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
+                   help=hidden)
     return p
 
 
@@ -1633,15 +1858,25 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             args = parser().parse_args(argv)
+        if (args.solve or args.play) and (args.deck or args.game):
+            parser().error("a list of games takes no -g or --deck")
+        if args.solve is not None and args.play is not None:
+            parser().error("--solve or --play, not both")
     except SystemExit as exit:
         return exit.code
+    rules = make_rules(args.draw, args.passes, args.scoring)
+    limits = (args.max_positions, args.timeout)
+    if args.solve or args.play:
+        return run_deals(args.solve or args.play, bool(args.solve), rules,
+                         limits, args.jobs, stdout)
     origin = args.deck or args.game or random_game()
     if args.export:
         deck = deck_of(origin) if isinstance(origin, int) else origin
         stdout.write((format_deck(deck) if args.export == "deck"
                       else format_pysol(deck)) + "\n")
         return 0
-    rules = make_rules(args.draw, args.passes, args.scoring)
+    if args.solve is not None or args.play is not None:
+        return solve_game(origin, rules, limits, args.solve is not None, stdout)
     style = (wants_colour(args.color, stdout, os.environ),
              not args.ascii and can_print_suits(stdout))
     session = start(origin, rules, args.autoplay)
