@@ -1020,8 +1020,7 @@ class Solver(object):
                 self.owner[c] = i
         self.talon = piles[WASTE] + tuple(reversed(piles[STOCK]))
         self.limited = rules.passes is not None
-        self.talons = {}
-        self.founds = {}
+        self.talons, self.founds, self.downs, self.homes = {}, {}, {}, {}
 
     def start(self, game):
         "The abstract state of game."
@@ -1184,10 +1183,12 @@ class Solver(object):
             return (nk, fk, tmask, w, left, vis, top, EMPTIED)
         return (nk, fk, tmask, w, left, vis, top, 0)
 
-    def search(self, start, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
+    def search(self, start, max_positions=MAX_POSITIONS, timeout=TIMEOUT, best=None):
         """(verdict, the moves of a solution or the limit reached, positions
         seen): a depth-first search that enters no position twice, so that
-        running out of positions proves the deal impossible."""
+        running out of positions proves the deal impossible.  Given a list
+        best, it keeps there the progress of the best position seen and the
+        moves to it."""
         deadline = time.time() + timeout if timeout else None
         seen = {key(start)}
         if start[1] == WON:
@@ -1212,11 +1213,27 @@ class Solver(object):
                 made[-1:] = []
                 continue
             count += 1
+            if best is not None:
+                value = self.progress(child)
+                if value > best[0]:
+                    best[:] = [value, list(made)]
             if count >= max_positions:
                 return "unknown", "max-positions %d reached" % max_positions, len(seen)
             if deadline and count & 1023 == 0 and time.time() > deadline:
                 return "unknown", "timeout %g s reached" % timeout, len(seen)
         return "impossible", None, len(seen)
+
+
+    def progress(self, state):
+        "Cards home plus twice the cards turned face up, memoised by parts."
+        nk, fk = state[0], state[1]
+        down = self.downs.get(nk)
+        if down is None:
+            down = self.downs[nk] = sum(max(0, (nk >> 3 * i & 7) - 1) for i in range(7))
+        home = self.homes.get(fk)
+        if home is None:
+            home = self.homes[fk] = sum(fk >> 4 * s & 15 for s in range(4))
+        return home + 2 * (21 - down)
 
 
 def key(state):
@@ -1345,6 +1362,158 @@ def solution_text(game, answer, heading):
     "What --solve and solve print: the moves, ten or so a line, and the verdict."
     lines = wrap(notes(game, answer["moves"]), 78)
     return "\n".join(lines + ["# %s%s" % (heading, verdict_line(answer))])
+
+################ The player that does not peek
+## It sees what a player sees: the face-up cards, the waste, and the stock
+## once it has been turned through (before that, its cards are unknown).
+## At each turn it deals the unseen cards at random into their places a few
+## times (worlds that fit what it sees), solves each world as the solver
+## does but with a small budget, and takes from those solutions the moves
+## up to the first card they turn face up.  Each such plan is tried in
+## every world; it plays the one that keeps the most worlds winnable
+## (hindsight optimisation), and looks again once the card is turned up.
+
+WORLDS, BUDGET = 8, 2000
+WIN_VALUE = 1000                # a world won counts for more than any progress
+
+
+def unseen(game):
+    "The cards the player has not seen: face down, and the stock before its first pass."
+    cards = [c for t in TABLEAU for c in game.piles[t][:game.down[t]]]
+    if game.passes == 0:
+        cards += game.piles[STOCK]
+    return sorted(cards)
+
+
+def world(game, cards):
+    """The game with the unseen places filled by cards, in order: face-down
+    cards pile by pile from the bottom, then the stock (before its first pass)."""
+    cards, piles = list(cards), list(game.piles)
+    for t in TABLEAU:
+        n = game.down[t]
+        piles[t] = tuple(cards[:n]) + piles[t][n:]
+        del cards[:n]
+    if game.passes == 0:
+        piles[STOCK] = tuple(cards)
+    return game._replace(piles=tuple(piles))
+
+
+def concealed(game):
+    "The game as the player knows it: the unseen cards in order of their numbers."
+    return world(game, unseen(game))
+
+
+def revealing(solver, state, step):
+    "Whether step turns up a card that was face down in state."
+    return step[0] in (RV, PS) and step[1] & state[6] and \
+        state[0] >> 3 * solver.owner[CARD_OF[step[1]]] & 7 > 1
+
+
+def plan_of(solver, state, steps):
+    "The steps of a solution up to the first that turns up a face-down card."
+    plan = []
+    for step in steps:
+        plan.append(step)
+        if revealing(solver, state, step):
+            break
+        state = solver.after(state, step)
+    return tuple(plan)
+
+
+def advice(game, worlds=WORLDS, budget=BUDGET, limits=(MAX_POSITIONS, TIMEOUT)):
+    """(steps, wins, worlds): what the player plays next in game, decided
+    without looking at a hidden card, and how many of the worlds it tried
+    it won.  No steps when it sees nothing worth doing."""
+    game = concealed(game)
+    hidden = unseen(game)
+    if not hidden:
+        solver = Solver(game)
+        verdict, steps, _ = solver.search(solver.start(game), *limits)
+        return (steps, 1, 1) if verdict == "solved" else ((), 0, 1)
+    rand = ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
+    tries = []
+    for _ in range(worlds):
+        sample = world(game, shuffled(hidden, rand))
+        solver = Solver(sample)
+        tries.append((solver, solver.start(sample)))
+    plans, score = [], {}
+    for solver, state in tries:
+        plan = plan_of(solver, state, probe(solver, state, budget)[1])
+        if plan and plan not in score:
+            plans.append(plan)
+            score[plan] = 0
+    for plan in plans:
+        for solver, state in tries:
+            for step in plan:
+                state = solver.after(state, step)
+            score[plan] += probe(solver, state, budget)[0]
+    if not plans:
+        return (), 0, worlds
+    best = max(plans, key=lambda p: (score[p], -plans.index(p)))
+    return best, score[best] // WIN_VALUE, worlds
+
+
+def probe(solver, state, budget):
+    """(value, steps) of a short search from state: WIN_VALUE and a solution,
+    or the progress of the best position seen and the way to it."""
+    best = [solver.progress(state), []]
+    verdict, steps, _ = solver.search(state, budget, None, best)
+    if verdict == "solved":
+        return WIN_VALUE, steps
+    return best[0], best[1]
+
+
+def game_digest(game):
+    "What the player sees of game, as numbers (to seed its random choices)."
+    digest = [game.passes, game.rules.draw]
+    for p, pile in enumerate(game.piles):
+        digest.append(100 + len(pile))
+        digest.extend(pile[game.down[p]:] if p in TABLEAU else
+                      () if p == STOCK and game.passes == 0 else pile)
+    return digest
+
+
+def shuffled(cards, rand):
+    "The cards in a random order drawn from rand (Microsoft's generator)."
+    cards, out = list(cards), []
+    while cards:
+        j = next(rand) % len(cards)
+        out.append(cards[j])
+        cards[j] = cards[-1]
+        cards.pop()
+    return out
+
+
+def play_blind(game, limits=(MAX_POSITIONS, TIMEOUT), worlds=WORLDS, budget=BUDGET):
+    """A dict: verdict ('won' or 'lost'), the moves the player made (the
+    game's own, each checked), cards home at the end, seconds.  First it
+    turns through the stock once to see it; then it follows advice()."""
+    began = time.time()
+    made, been = [], set()
+    while game.passes == 0 and turn_move(game) and game.rules.passes != 1:
+        made.append(turn_move(game))
+        game = move(game, made[-1])
+    while not won(game):
+        here = key(Solver(concealed(game)).start(game))
+        if here in been:
+            break                   # going round in circles
+        been.add(here)
+        steps, _, _ = advice(game, worlds, budget, limits)
+        if not steps:
+            break
+        more, game = concrete(game, steps)
+        made.extend(more)
+    return {"verdict": "won" if won(game) else "lost", "moves": made,
+            "home": sum(len(game.piles[f]) for f in FOUNDATIONS),
+            "seconds": time.time() - began}
+
+
+def game_text(game, answer, heading):
+    "What --play prints for one game: the moves, and how it ended."
+    lines = wrap(notes(game, answer["moves"]), 78)
+    return "\n".join(lines + ["# %s%s in %s, %d cards home, %.2f s" % (
+        heading, answer["verdict"], plural(len(answer["moves"]), "move"),
+        answer["home"], answer["seconds"])])
 
 ################ The command loop
 
