@@ -215,6 +215,35 @@ def klondike_solver_draw1():
     "Thoughtful Klondike, draw one, unlimited passes: deals 1..1000."
     klondike_sweep(1)
 
+
+@bench
+def klondike_player(first=1, last=1000):
+    """The player that does not peek, draw three, unlimited passes: deals
+    first..last in one process, every game replayed through the game's checker."""
+    import klondike as k
+    wins, times, homes = 0, [], 0
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    began = time.perf_counter()
+    for number in range(first, last + 1):
+        game = k.deal(k.deck_of(number))
+        answer = k.play_blind(game)
+        end = k.replay(game, answer["moves"])
+        assert k.won(end) == (answer["verdict"] == "won"), number
+        wins += answer["verdict"] == "won"
+        homes += answer["home"]
+        times.append(answer["seconds"])
+    count = last - first + 1
+    low, high = k.wilson(wins, count)
+    times.sort()
+    print("draw 3, deals %d..%d: %d won (%.1f %%, 95 %% interval %.1f-%.1f %%); "
+          "%.1f cards home a game" % (first, last, wins, 100.0 * wins / count,
+                                      100 * low, 100 * high, homes / count))
+    print("time in one process: %.0f s, median %.2f s a game, slowest %.1f s"
+          % (time.perf_counter() - began, times[count // 2], times[-1]))
+    if load is not None:
+        print("load average at the start %.1f, at the end %.1f (2 cores)"
+              % (load, os.getloadavg()[0]))
+
 # (section kept apart for merging)
 
 
