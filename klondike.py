@@ -1359,7 +1359,7 @@ def plural(n, word):
 
 
 def solution_text(game, answer, heading):
-    "What --solve and solve print: the moves, ten or so a line, and the verdict."
+    "What --solve prints: the moves, commas between them, and the verdict."
     lines = wrap(notes(game, answer["moves"]), 78)
     return "\n".join(lines + ["# %s%s" % (heading, verdict_line(answer))])
 
@@ -1421,15 +1421,24 @@ def plan_of(solver, state, steps):
 
 
 def advice(game, worlds=WORLDS, budget=BUDGET, limits=(MAX_POSITIONS, TIMEOUT)):
-    """(steps, wins, worlds): what the player plays next in game, decided
-    without looking at a hidden card, and how many of the worlds it tried
-    it won.  No steps when it sees nothing worth doing."""
+    """(moves, wins, worlds): what the player plays next in game, decided
+    without looking at a hidden card, and in how many of the worlds it
+    tried that won.  While the stock is unseen, it turns it (wins None);
+    when every card is in sight it solves the game (worlds 0).  No moves
+    when it finds nothing worth doing.
+
+    >>> game = deal(deck_of(1))
+    >>> advice(game)
+    ([(0, 1, 3)], None, 8)
+    """
     game = concealed(game)
+    if game.passes == 0 and game.piles[STOCK]:
+        return [turn_move(game)], None, worlds
     hidden = unseen(game)
     if not hidden:
         solver = Solver(game)
         verdict, steps, _ = solver.search(solver.start(game), *limits)
-        return (steps, 1, 1) if verdict == "solved" else ((), 0, 1)
+        return (concrete(game, steps)[0], 1, 0) if verdict == "solved" else ([], 0, 0)
     rand = ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
     tries = []
     for _ in range(worlds):
@@ -1448,9 +1457,9 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=(MAX_POSITIONS, TIMEOUT)):
                 state = solver.after(state, step)
             score[plan] += probe(solver, state, budget)[0]
     if not plans:
-        return (), 0, worlds
+        return [], 0, worlds
     best = max(plans, key=lambda p: (score[p], -plans.index(p)))
-    return best, score[best] // WIN_VALUE, worlds
+    return concrete(game, best)[0], score[best] // WIN_VALUE, worlds
 
 
 def probe(solver, state, budget):
@@ -1486,22 +1495,21 @@ def shuffled(cards, rand):
 
 def play_blind(game, limits=(MAX_POSITIONS, TIMEOUT), worlds=WORLDS, budget=BUDGET):
     """A dict: verdict ('won' or 'lost'), the moves the player made (the
-    game's own, each checked), cards home at the end, seconds.  First it
-    turns through the stock once to see it; then it follows advice()."""
+    game's own, each checked), cards home at the end, seconds.  It plays
+    what advice() says until the game is won or it sees nothing to do."""
     began = time.time()
     made, been = [], set()
-    while game.passes == 0 and turn_move(game) and game.rules.passes != 1:
-        made.append(turn_move(game))
-        game = move(game, made[-1])
     while not won(game):
-        here = key(Solver(concealed(game)).start(game))
-        if here in been:
-            break                   # going round in circles
-        been.add(here)
-        steps, _, _ = advice(game, worlds, budget, limits)
-        if not steps:
+        if game.passes or not game.piles[STOCK]:
+            here = key(Solver(concealed(game)).start(game))
+            if here in been:
+                break               # going round in circles
+            been.add(here)
+        more = advice(game, worlds, budget, limits)[0]
+        if not more:
             break
-        more, game = concrete(game, steps)
+        for m in more:
+            game = move(game, checked(game, m))
         made.extend(more)
     return {"verdict": "won" if won(game) else "lost", "moves": made,
             "home": sum(len(game.piles[f]) for f in FOUNDATIONS),
@@ -1527,13 +1535,13 @@ commands  u (undo)  auto  history  history ks  restart  new [N]  help  quit"""
 COMMANDS = {"t": "turn", "turn": "turn", "u": "undo", "undo": "undo",
             "auto": "auto", "history": "history", "restart": "restart",
             "new": "new", "help": "help", "?": "help", "quit": "quit",
-            "q": "quit", "exit": "quit"}
+            "q": "quit", "exit": "quit", "hint": "hint", "solve": "solve"}
 
-Session = collections.namedtuple("Session", "game start past origin autoplay")
+Session = collections.namedtuple("Session", "game start past origin autoplay limits")
 Session.__doc__ = """A game being played: the game now, the game as dealt,
 past (a tuple of (game before, moves made) for each command, for undo and
-history), origin (the game number or the deck string) and whether
-autoplay is on."""
+history), origin (the game number or the deck string), whether
+autoplay is on, and the solver's limits (max positions, timeout)."""
 
 
 def parse_target(token):
@@ -1656,11 +1664,11 @@ def advance(session, made):
     return session._replace(game=game, past=session.past + ((session.game, made),))
 
 
-def start(origin, rules, autoplay):
+def start(origin, rules, autoplay, limits=(MAX_POSITIONS, TIMEOUT)):
     "A session of game origin (a number, or a deck as a list of cards)."
     deck = deck_of(origin) if isinstance(origin, int) else origin
     game = deal(deck, rules)
-    return advance(Session(game, game, (), origin, autoplay), [])
+    return advance(Session(game, game, (), origin, autoplay, limits), [])
 
 
 def history(session, solver=False):
@@ -1718,18 +1726,74 @@ def execute(session, kind, argument):
         return session._replace(game=session.past[-1][0],
                                 past=session.past[:-1]), None
     if kind == "restart":
-        return start(session.origin, session.start.rules, session.autoplay), None
+        return start(session.origin, session.start.rules, session.autoplay,
+                     session.limits), None
     if kind == "new":
         if argument is not None and not 1 <= argument <= MAX_GAME:
             raise Illegal("games go from 1 to %d" % MAX_GAME)
         number = argument if argument is not None else random_game()
-        return start(number, session.start.rules, session.autoplay), None
+        return start(number, session.start.rules, session.autoplay, session.limits), None
     if kind == "history":
         return session, history(session, argument == "ks")
     if kind == "help":
         return session, HELP
+    if kind == "hint":
+        return session, hint(session.game, session.limits)
+    if kind == "solve":
+        return session, solve_text(session, session.limits)
     return advance(session, made_by(session.game, kind, argument)), None
 
+
+def hint(game, limits):
+    """What hint prints: the player's next move (it does not look at hidden
+    cards either), and why."""
+    if won(game):
+        raise Illegal("the game is won")
+    made, wins, worlds = advice(game, limits=limits)
+    if not made:
+        return "No hint: no way to win was found in %d deals that fit what you see" % worlds
+    text = "Hint: " + ", ".join(notes(game, made))
+    if wins is None:
+        return text + " (the stock is unseen: see it first)"
+    if not worlds:
+        return text + " (every card is in sight: a solution starts so)"
+    return text + " (it won %d of %d deals that fit what you see)" % (wins, worlds)
+
+
+def solve_text(session, limits):
+    """What solve prints: a solution from here, all the cards known, in
+    moves to type (with autoplay on, less the moves it makes)."""
+    game = session.game
+    if won(game):
+        raise Illegal("the game is won")
+    answer = solve(game, *limits)
+    if answer["verdict"] != "solved":
+        return "No solution from here: " + verdict_line(answer)
+    items = typed(game, answer["moves"]) if session.autoplay else notes(game, answer["moves"])
+    return "\n".join(wrap(items, 78) + ["# " + verdict_line(answer)])
+
+
+def typed(game, made):
+    """The moves of made, in our notation, that a player types when autoplay
+    runs after each: the others it makes itself.  Raises Illegal if
+    autoplay spoils them."""
+    items, plain = [], game
+    for m in made:
+        card = None if STOCK in m[:2] else plain.piles[m[0]][-m[2]]
+        note = notation(plain, m)
+        plain = move(plain, m)
+        if m[1] in FOUNDATIONS and card in game.piles[m[1]]:
+            continue
+        for _, kind, argument in parse_line(note):
+            for step in made_by(game, kind, argument):
+                game = move(game, step)
+        for step in autoplay(game):
+            game = move(game, step)
+        if note == "t" and items and items[-1].endswith("t"):
+            items[-1] += " t"
+        else:
+            items.append(note)
+    return items
 
 def random_game():
     "A game number picked at random."
@@ -2048,7 +2112,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         return solve_game(origin, rules, limits, args.solve is not None, stdout)
     style = (wants_colour(args.color, stdout, os.environ),
              not args.ascii and can_print_suits(stdout))
-    session = start(origin, rules, args.autoplay)
+    session = start(origin, rules, args.autoplay, limits)
     if not args.quiet:
         stdout.write(board(session, style) + "\n")
     return play(session, input_lines(stdin, "> ", stderr), stdout, stderr,
