@@ -1752,7 +1752,12 @@ def hint(game, limits):
     made, wins, worlds = advice(game, limits=limits)
     if not made:
         return "No hint: no way to win was found in %d deals that fit what you see" % worlds
-    text = "Hint: " + ", ".join(notes(game, made))
+    first = []
+    for m in made:                  # turns, then the first move of a card
+        first.append(m)
+        if STOCK not in m[:2]:
+            break
+    text = "Hint: " + ", ".join(notes(game, first))
     if wins is None:
         return text + " (the stock is unseen: see it first)"
     if not worlds:
