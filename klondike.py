@@ -4,6 +4,8 @@
     klondike.py [-g N | --deck DIGITS] [--draw 1|3] [--passes N]
                 [--scoring standard|vegas|none] [--autoplay] [-q]
                 [--export[=deck|pysol]] [--color=WHEN] [-m] [--ascii]
+    klondike.py [-g N | --deck DIGITS] (--solve | --play) [options]
+    klondike.py (--solve GAMES | --play GAMES) [--jobs N] [options]
 
 Moves are read from standard input, one line at a time; the board is printed
 after every line that changes it.
@@ -87,6 +89,11 @@ Commands
                   history ks: in Klondike-Solver's
     restart       deal the same game again
     new, new N    deal a random game, or game N
+    hint          the next move, chosen as --play chooses it: from what a
+                  player sees, never from the face-down cards or the
+                  unseen stock
+    solve         a whole solution from here, every card known (the
+                  cheat's answer), or why there is none
     help          list the commands;  quit (or q) ends the session
 
 Several commands may share a line, separated by blanks or commas (the
@@ -108,11 +115,52 @@ Options
     -q, --quiet       print only the final board and result
     --color=WHEN      auto (default), always or never; -m = never
     --ascii           suits as C D H S (automatic when needed)
+    --solve           print a solution of the deal (-g N or --deck), every
+                      card known, and stop; piped back in, it wins
+    --solve GAMES     solve games like 1-1000 or 1,5,17: a line each and a
+                      summary
+    --play            let the player that does not peek play the deal,
+                      printing its moves (replayable) and how it ended
+    --play GAMES      play a list of games: a line each and the win rate
+    --jobs N          spread a list of games over N processes
+    --max-positions N give up ('unknown') after N positions (5,000,000)
+    --timeout SECONDS give up ('unknown') after so long (default 120)
 
 Game N is the 52 cards in the order Microsoft FreeCell's deal N deals
 them, laid out as Klondike-Solver reads a deck: card 0 face up on pile 1,
 cards 1-6 face down on piles 2-7, card 7 face up on pile 2, ..., card 27
 face up on pile 7; cards 28-51 are the stock in the order they are turned.
+
+The solver
+----------
+--solve prints the moves in our notation, commas between them, and a last
+comment line with the verdict: solved in N moves (every turn counted),
+impossible (only after every position it can reach was searched), or
+unknown (a limit was hit, and which).  Exit status 0 when solved.
+
+    klondike.py -g 5 --solve | klondike.py -g 5 -q      (the last line: won)
+
+It searches depth first, never entering a position twice, a position being
+what lonelybot (Vuong Hy's solver) keeps of one: how many cards of each
+pile's deal are still in place, how many cards each foundation holds, which
+talon cards are left and how many of them are turned.  The face-up cards of
+the tableau need no more than that: a card lies on one of the two cards it
+fits, and which one never matters, since one move carries it over to the
+other whenever that counts.  Every card the turns can bring to the top of
+the waste is one move away (as in Klondike-Solver); a card safe at home
+goes there at once (lonelybot's rule: when both foundations of the other
+colour hold its rank less two, and of its colour its rank less three); a
+card brought back from a foundation must be used by the next move, and a
+pile is emptied only for a king.  Each solution is turned into the game's
+own moves and passed by its move checker before it is printed.
+
+The player (--play and hint) sees what a player sees.  It turns through the
+stock once, then at each turn deals the cards it has not seen into their
+places eight times at random (Microsoft's generator, seeded by what it
+sees), searches each such world for 2,000 positions, and takes from each
+search the moves up to the first card turned face up.  Each such plan is
+tried in all eight worlds; it plays the one that wins most of them (or,
+short of wins, gets furthest), and looks again when the card turns up.
 
 Scoring (Windows Solitaire's)
 -----------------------------
