@@ -184,6 +184,9 @@ def klondike_sweep(draw, first=1, last=1000):
             lengths.append(len(answer["moves"]))
         elif answer["verdict"] == "unknown":
             unknown.append(number)
+        if number % 50 == 0:
+            sys.stderr.write("deal %d: %s\n" % (number, counts))
+            sys.stderr.flush()
     elapsed = time.perf_counter() - began
     count = last - first + 1
     times.sort()
