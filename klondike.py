@@ -1025,8 +1025,13 @@ def ending(game):
 ##           them are turned (w); every card the turns can bring to the top
 ##           of the waste is one move away, as in Klondike-Solver
 ##   sp      the card just brought back from a foundation (the next move
-##           must use it), or none
-## and the face-up cards of the tableau are all the others.  Each is a bit
+##           must use it), EMPTIED after a pile is emptied (a king must
+##           come next), or none
+## and the face-up cards of the tableau are all the others.  A state is
+## the tuple (nk, fk, tmask, w, left, vis, top, sp): n and found packed
+## 3 and 4 bits a count, the talon cards left as bits of their places in
+## the talon, w, the passes left (0 when unlimited), the face-up cards and
+## the roots that can move as card masks, sp (card + 1).  Each is a bit
 ## of an int (BIT); a card's two parents are its pair of bits shifted up
 ## by one rank (4 bits), so exposed cards and free places come from a few
 ## operations on masks.  A move is (kind, bit): a card from the talon home
@@ -1034,11 +1039,10 @@ def ending(game):
 ## to turn up the card under it (RV), a foundation card back down (SP).
 
 # BIT[c]: rank r uses bits 4r..4r+3: one colour's two suits, then the
-# other's, the colours swapping places from one rank to the next.
-BIT = [0] * 52
-for _c in CARDS:
-    _slot = {0: 0, 3: 1, 1: 2, 2: 3}[SUIT[_c]] ^ (2 if RANK[_c] % 2 else 0)
-    BIT[_c] = 1 << (4 * RANK[_c] + _slot)
+# other's (clubs, spades, diamonds, hearts for even r), the colours swapping
+# places from one rank to the next.
+SLOT = (0, 2, 3, 1)
+BIT = [1 << 4 * RANK[c] + (SLOT[SUIT[c]] ^ 2 * (RANK[c] % 2)) for c in CARDS]
 CARD_OF = {BIT[c]: c for c in CARDS}
 PAIR_LOW = sum(1 << i for i in range(0, 52, 2))
 KINGS = sum(BIT[c] for c in CARDS if RANK[c] == KING)
@@ -1271,7 +1275,6 @@ class Solver(object):
                 return "unknown", "timeout %g s reached" % timeout, len(seen)
         return "impossible", None, len(seen)
 
-
     def progress(self, state):
         "Cards home plus twice the cards turned face up, memoised by parts."
         nk, fk = state[0], state[1]
@@ -1287,7 +1290,8 @@ class Solver(object):
 def key(state):
     "The solver's state as one int, for the set of positions seen."
     nk, fk, tmask, w, left, vis, top, sp = state
-    return nk | fk << 21 | tmask << 37 | w << 61 | left << 66 | sp << 70
+    return nk | fk << 21 | tmask << 37 | w << 61 | sp << 66 | left << 72
+
 
 def exposed_parent(game, card):
     """A pile of the tableau whose top card card fits on, carrying the card
@@ -1319,39 +1323,38 @@ def uncover(game, card):
 
 
 def concrete(game, steps):
-    "The game's moves that carry out the solver's steps from game."
+    """(moves, game after them): the game's own moves that carry out the
+    solver's steps from game, each passed by the game's move checker."""
     made = []
 
-    def play(ms):
-        for m in ms:
-            made.append(checked(game_[0], m))
-            game_[0] = move(game_[0], m)
-    game_ = [game]
+    def play(m):
+        nonlocal game
+        made.append(checked(game, m))
+        game = move(game, m)
+
     for step in steps:
         kind, card = step[0], CARD_OF[step[1]]
-        g = game_[0]
         if kind in (DS, DP):
-            for _ in range(3 * 52):
-                if game_[0].piles[WASTE] and game_[0].piles[WASTE][-1] == card:
+            for _ in range(2 * 52):     # two passes at most
+                if game.piles[WASTE][-1:] == (card,):
                     break
-                play([turn(game_[0])])
-            source = WASTE
-        elif kind == SP:
-            source = HOME[card]
-        else:
-            play(uncover(game_[0], card) if kind == PS else [])
-            source = where(game_[0], card)[0]
-        g = game_[0]
-        count = len(g.piles[source]) - g.piles[source].index(card)
+                play(turn(game))
+        elif kind == PS:
+            for m in uncover(game, card):
+                play(m)
+        source = WASTE if kind in (DS, DP) else HOME[card] if kind == SP else \
+            where(game, card)[0]
+        count = len(game.piles[source]) - game.piles[source].index(card)
         if kind in (DS, PS):
-            play([(source, HOME[card], 1)])
+            play((source, HOME[card], 1))
         elif RANK[card] == KING:
-            play([(source, first_empty(g), count)])
+            play((source, first_empty(game), count))
         else:
-            ms, target = exposed_parent(g, card)
-            play(ms)
-            play([(source, target, count)])
-    return made, game_[0]
+            ms, target = exposed_parent(game, card)
+            for m in ms:
+                play(m)
+            play((source, target, count))
+    return made, game
 
 
 def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
