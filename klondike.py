@@ -1425,7 +1425,7 @@ def solution_text(game, answer, heading):
 ## (hindsight optimisation), and looks again once the card is turned up.
 
 WORLDS, BUDGET = 8, 2000
-WIN_VALUE = 1000                # a world won counts for more than any progress
+WIN_VALUE = 10 ** 6             # a world won counts for more than any progress
 
 
 def unseen(game):
@@ -1534,7 +1534,8 @@ def game_digest(game):
 
 
 def shuffled(cards, rand):
-    "The cards in a random order drawn from rand (Microsoft's generator)."
+    """The cards in a random order, drawn as ms_shuffle() draws them but
+    from a generator that runs on from one world to the next."""
     cards, out = list(cards), []
     while cards:
         j = next(rand) % len(cards)
