@@ -1553,7 +1553,8 @@ def play_blind(game, limits=(MAX_POSITIONS, TIMEOUT), worlds=WORLDS, budget=BUDG
     made, been = [], set()
     while not won(game):
         if game.passes or not game.piles[STOCK]:
-            here = key(Solver(concealed(game)).start(game))
+            seen = concealed(game)
+            here = key(Solver(seen).start(seen))
             if here in been:
                 break               # going round in circles
             been.add(here)
