@@ -1390,12 +1390,12 @@ def replay(game, made):
 
 
 def verdict_line(answer):
-    "'solved in 96 moves (31 turns), 1,234 positions searched, 0.05 s' for an answer."
+    "'solved in 96 moves (31 turns), 1234 positions searched, 0.05 s' for an answer."
     verdict = answer["verdict"]
     if verdict == "solved":
         made = answer["moves"]
         turns = sum(1 for m in made if STOCK in m[:2])
-        text = "solved in %s (%d turns)" % (plural(len(made), "move"), turns)
+        text = "solved in %s (%s)" % (plural(len(made), "move"), plural(turns, "turn"))
     elif verdict == "unknown":
         text = "unknown: " + answer["why"]
     else:
