@@ -1424,7 +1424,7 @@ def solution_text(game, answer, heading):
 ## every world; it plays the one that keeps the most worlds winnable
 ## (hindsight optimisation), and looks again once the card is turned up.
 
-WORLDS, BUDGET = 8, 2000
+WORLDS, BUDGET = 12, 4000
 WIN_VALUE = 10 ** 6             # a world won counts for more than any progress
 
 
@@ -1480,7 +1480,7 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=(MAX_POSITIONS, TIMEOUT)):
 
     >>> game = deal(deck_of(1))
     >>> advice(game)
-    ([(0, 1, 3)], None, 8)
+    ([(0, 1, 3)], None, 12)
     """
     game = concealed(game)
     if game.passes == 0 and game.piles[STOCK]:
