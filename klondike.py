@@ -156,10 +156,10 @@ own moves and passed by its move checker before it is printed.
 
 The player (--play and hint) sees what a player sees.  It turns through the
 stock once, then at each turn deals the cards it has not seen into their
-places eight times at random (Microsoft's generator, seeded by what it
-sees), searches each such world for 2,000 positions, and takes from each
+places twelve times at random (Microsoft's generator, seeded by what it
+sees), searches each such world for 4,000 positions, and takes from each
 search the moves up to the first card turned face up.  Each such plan is
-tried in all eight worlds; it plays the one that wins most of them (or,
+tried in all twelve worlds; it plays the one that wins most of them (or,
 short of wins, gets furthest), and looks again when the card turns up.
 
 Scoring (Windows Solitaire's)
@@ -1572,9 +1572,9 @@ def play_blind(game, limits=(MAX_POSITIONS, TIMEOUT), worlds=WORLDS, budget=BUDG
 def game_text(game, answer, heading):
     "What --play prints for one game: the moves, and how it ended."
     lines = wrap(notes(game, answer["moves"]), 78)
-    return "\n".join(lines + ["# %s%s in %s, %d cards home, %.2f s" % (
+    return "\n".join(lines + ["# %s%s in %s, %s home, %.2f s" % (
         heading, answer["verdict"], plural(len(answer["moves"]), "move"),
-        answer["home"], answer["seconds"])])
+        plural(answer["home"], "card"), answer["seconds"])])
 
 ################ The command loop
 
