@@ -4,6 +4,8 @@
     klondike.py [-g N | --deck DIGITS] [--draw 1|3] [--passes N]
                 [--scoring standard|vegas|none] [--autoplay] [-q]
                 [--export[=deck|pysol]] [--color=WHEN] [-m] [--ascii]
+    klondike.py [-g N | --deck DIGITS] (--solve | --play) [options]
+    klondike.py (--solve GAMES | --play GAMES) [--jobs N] [options]
 
 Moves are read from standard input, one line at a time; the board is printed
 after every line that changes it.
@@ -87,6 +89,11 @@ Commands
                   history ks: in Klondike-Solver's
     restart       deal the same game again
     new, new N    deal a random game, or game N
+    hint          the next move, chosen as --play chooses it: from what a
+                  player sees, never from the face-down cards or the
+                  unseen stock
+    solve         a whole solution from here, every card known (the
+                  cheat's answer), or why there is none
     help          list the commands;  quit (or q) ends the session
 
 Several commands may share a line, separated by blanks or commas (the
@@ -108,11 +115,52 @@ Options
     -q, --quiet       print only the final board and result
     --color=WHEN      auto (default), always or never; -m = never
     --ascii           suits as C D H S (automatic when needed)
+    --solve           print a solution of the deal (-g N or --deck), every
+                      card known, and stop; piped back in, it wins
+    --solve GAMES     solve games like 1-1000 or 1,5,17: a line each and a
+                      summary
+    --play            let the player that does not peek play the deal,
+                      printing its moves (replayable) and how it ended
+    --play GAMES      play a list of games: a line each and the win rate
+    --jobs N          spread a list of games over N processes
+    --max-positions N give up ('unknown') after N positions (5,000,000)
+    --timeout SECONDS give up ('unknown') after so long (default 120)
 
 Game N is the 52 cards in the order Microsoft FreeCell's deal N deals
 them, laid out as Klondike-Solver reads a deck: card 0 face up on pile 1,
 cards 1-6 face down on piles 2-7, card 7 face up on pile 2, ..., card 27
 face up on pile 7; cards 28-51 are the stock in the order they are turned.
+
+The solver
+----------
+--solve prints the moves in our notation, commas between them, and a last
+comment line with the verdict: solved in N moves (every turn counted),
+impossible (only after every position it can reach was searched), or
+unknown (a limit was hit, and which).  Exit status 0 when solved.
+
+    klondike.py -g 5 --solve | klondike.py -g 5 -q      (the last line: won)
+
+It searches depth first, never entering a position twice, a position being
+what lonelybot (Vuong Hy's solver) keeps of one: how many cards of each
+pile's deal are still in place, how many cards each foundation holds, which
+talon cards are left and how many of them are turned.  The face-up cards of
+the tableau need no more than that: a card lies on one of the two cards it
+fits, and which one never matters, since one move carries it over to the
+other whenever that counts.  Every card the turns can bring to the top of
+the waste is one move away (as in Klondike-Solver); a card safe at home
+goes there at once (lonelybot's rule: when both foundations of the other
+colour hold its rank less two, and of its colour its rank less three); a
+card brought back from a foundation must be used by the next move, and a
+pile is emptied only for a king.  Each solution is turned into the game's
+own moves and passed by its move checker before it is printed.
+
+The player (--play and hint) sees what a player sees.  It turns through the
+stock once, then at each turn deals the cards it has not seen into their
+places twelve times at random (Microsoft's generator, seeded by what it
+sees), searches each such world for 4,000 positions, and takes from each
+search the moves up to the first card turned face up.  Each such plan is
+tried in all twelve worlds; it plays the one that wins most of them (or,
+short of wins, gets furthest), and looks again when the card turns up.
 
 Scoring (Windows Solitaire's)
 -----------------------------
@@ -157,6 +205,7 @@ import io
 import os
 import re
 import sys
+import time
 
 PROG = "klondike"
 
@@ -962,6 +1011,571 @@ def ending(game):
             shown.append(text)
     return "moves: " + ", ".join(shown)
 
+################ The solver
+## The solver searches an abstract form of a position, after lonelybot's
+## (Vuong Hy's Rust solver) insight: the face-up cards of the tableau need
+## not be kept as piles.  A face-up card lies on one of the two cards it fits
+## (9H on 10C or 10S); which one never matters, since whenever it does, one
+## move carries it over to the other.  So a position is:
+##   n       how many cards of each pile's deal (face-down cards, then the
+##           lowest face-up card, its root) are still in place; the roots
+##           are the cards that, moved away, turn a card up
+##   found   how many cards each foundation holds
+##   talon   which cards of the waste and stock are left, and how many of
+##           them are turned (w); every card the turns can bring to the top
+##           of the waste is one move away, as in Klondike-Solver
+##   sp      the card just brought back from a foundation (the next move
+##           must use it), EMPTIED after a pile is emptied (a king must
+##           come next), or none
+## and the face-up cards of the tableau are all the others.  A state is
+## the tuple (nk, fk, tmask, w, left, vis, top, sp): n and found packed
+## 3 and 4 bits a count, the talon cards left as bits of their places in
+## the talon, w, the passes left (0 when unlimited), the face-up cards and
+## the roots that can move as card masks, sp (card + 1).  Each is a bit
+## of an int (BIT); a card's two parents are its pair of bits shifted up
+## by one rank (4 bits), so exposed cards and free places come from a few
+## operations on masks.  A move is (kind, bit): a card from the talon home
+## (DS) or onto the tableau (DP), from the tableau home (PS), a root moved
+## to turn up the card under it (RV), a foundation card back down (SP).
+
+# BIT[c]: rank r uses bits 4r..4r+3: one colour's two suits, then the
+# other's (clubs, spades, diamonds, hearts for even r), the colours swapping
+# places from one rank to the next.
+SLOT = (0, 2, 3, 1)
+BIT = [1 << 4 * RANK[c] + (SLOT[SUIT[c]] ^ 2 * (RANK[c] % 2)) for c in CARDS]
+CARD_OF = {BIT[c]: c for c in CARDS}
+PAIR_LOW = sum(1 << i for i in range(0, 52, 2))
+KINGS = sum(BIT[c] for c in CARDS if RANK[c] == KING)
+TWIN = [RANK[c] * 4 + 3 - SUIT[c] for c in CARDS]      # same rank and colour
+KIDS = [sum(BIT[d] for d in CARDS if c in ONTO[d]) for c in CARDS]
+FSTEP = [1 << 4 * SUIT[c] for c in CARDS]
+# UP_TO[red][r]: the cards of one colour with rank r or less
+UP_TO = [[sum(BIT[c] for c in CARDS if IS_RED[c] == red and RANK[c] <= r)
+          for r in range(-1, 14)] for red in (False, True)]
+DS, PS, RV, DP, SP = range(5)
+EMPTIED = 53                    # sp after a pile is emptied: a king must come
+WON = 0xDDDD                    # found: 13 cards in each foundation
+MAX_POSITIONS, TIMEOUT = 5000000, 120.0
+
+
+class Solver(object):
+    """Search one position's abstract form: the deal of each pile and the
+    talon's cards in draw order are fixed for the whole search."""
+
+    def __init__(self, game):
+        piles, down, rules = game.piles, game.down, game.rules
+        self.draw = rules.draw
+        self.seq = [piles[t][:down[t] + 1] for t in TABLEAU]
+        self.owner = {}
+        for i, seq in enumerate(self.seq):
+            for c in seq:
+                self.owner[c] = i
+        self.talon = piles[WASTE] + tuple(reversed(piles[STOCK]))
+        self.limited = rules.passes is not None
+        self.talons, self.founds, self.downs, self.homes = {}, {}, {}, {}
+
+    def start(self, game):
+        "The abstract state of game."
+        piles, down = game.piles, game.down
+        nk = sum(len(seq) << 3 * i for i, seq in enumerate(self.seq))
+        fk = sum(len(piles[f]) << 4 * (f - 2) for f in FOUNDATIONS)
+        vis = top = 0
+        for i, t in enumerate(TABLEAU):
+            for c in piles[t][down[t]:]:
+                vis |= BIT[c]
+            if self.seq[i] and (down[t] or RANK[self.seq[i][-1]] != KING):
+                top |= BIT[self.seq[i][-1]]
+        left = 0
+        if self.limited:
+            left = max(0, game.rules.passes - 1 - game.passes)
+        size = len(self.talon)
+        return (nk, fk, (1 << size) - 1, self.normal(len(piles[WASTE]), size),
+                left, vis, top, 0)
+
+    def normal(self, w, size):
+        """w, or 0 where turning from w reaches the same cards as from the
+        start of a pass (unlimited passes only)."""
+        if not self.limited and (w % self.draw == 0 or w == size):
+            return 0
+        return w
+
+    def talon_moves(self, tmask, w, left):
+        """(card, tmask, w, left) for every card of the talon the turns can
+        bring to the top of the waste, nearest first, memoised."""
+        key = (tmask, w, left)
+        found = self.talons.get(key)
+        if found is not None:
+            return found
+        where = [i for i in range(len(self.talon)) if tmask >> i & 1]
+        size, k = len(where), self.draw
+        reach = []                      # (position, passes it costs)
+        if w:
+            reach.append((w - 1, 0))
+        reach.extend((i, 0) for i in range(w - 1 + k, size - 1, k))
+        if w < size:
+            reach.append((size - 1, 0))
+        if not self.limited or left:
+            reach.extend((i, 1) for i in range(k - 1, size, k))
+            reach.append((size - 1, 1))
+        found, seen = [], set()
+        for i, cost in reach:
+            if i < 0 or i in seen:
+                continue
+            seen.add(i)
+            found.append((self.talon[where[i]], tmask & ~(1 << where[i]),
+                          self.normal(i, size - 1), left - cost if self.limited else 0))
+        found = tuple(found)
+        self.talons[key] = found
+        return found
+
+    def foundation_facts(self, fk):
+        """(cards that go home next, those of them safe to send home, the
+        foundations' top cards not safe to take back), memoised."""
+        facts = self.founds.get(fk)
+        if facts is None:
+            f = [fk >> 4 * s & 15 for s in range(4)]
+            black, red = min(f[0], f[3]), min(f[1], f[2])
+            # lonelybot's rule: a card of rank r (from 0) is safe at home when
+            # both foundations of the other colour hold r - 1 cards or more
+            # and both of its own colour r - 2 or more.
+            safe = UP_TO[False][min(red + 1, black + 2, 13) + 1] | \
+                UP_TO[True][min(black + 1, red + 2, 13) + 1]
+            nxt = sum(BIT[4 * f[s] + s] for s in range(4) if f[s] < 13)
+            tops = sum(BIT[4 * (f[s] - 1) + s] for s in range(4) if f[s])
+            facts = self.founds[fk] = (nxt, nxt & safe, tops & ~safe)
+        return facts
+
+    def moves(self, state):
+        """The moves worth trying from state, best first.  A card that is
+        safe to send home is sent home alone."""
+        nk, fk, tmask, w, left, vis, top, sp = state
+        nxt, safe, tops = self.foundation_facts(fk)
+        inner = vis & ~top
+        one = (vis ^ vis >> 1) & PAIR_LOW
+        any_ = (vis | vis >> 1) & PAIR_LOW
+        kids_one = (inner ^ inner >> 1) & PAIR_LOW
+        kids_any = (inner | inner >> 1) & PAIR_LOW
+        low = ((one ^ kids_one << 4) | ~(kids_any << 4)) & any_
+        free = low | low << 1           # pairs with a card that can be uncovered
+        home = free & vis & nxt
+        if home & safe and not sp:
+            b = home & safe
+            return [(PS, b & -b)]
+        talon = self.talon_moves(tmask, w, left)
+        if self.draw == 1 and not self.limited and not sp:
+            # Turning one card at a time, every card of the talon can always
+            # be reached: taking one out costs nothing.
+            for m in talon:
+                if BIT[m[0]] & nxt & safe:
+                    return [(DS, BIT[m[0]]) + m[1:]]
+        slots = free >> 4               # cards that fit on an uncovered card
+        if bin(vis & KINGS | top).count("1") < 7:
+            slots |= KINGS
+        deck_home, pile_home, reveals, deck_piles, downs = [], [], [], [], []
+        if sp == EMPTIED:
+            slots &= KINGS
+        elif sp:
+            c = sp - 1
+            twin = BIT[TWIN[c]]
+            slots &= KIDS[c]
+            if home & twin:
+                pile_home.append((PS, twin))
+        else:
+            for card, t2, w2, l2 in talon:
+                if BIT[card] & nxt:
+                    deck_home.append((DS, BIT[card], t2, w2, l2))
+            while home:
+                b = home & -home
+                pile_home.append((PS, b))
+                home ^= b
+        reveal = top & slots
+        while reveal:
+            b = reveal & -reveal
+            reveals.append((RV, b))
+            reveal ^= b
+        skip = nxt & safe
+        for card, t2, w2, l2 in talon:
+            b = BIT[card]
+            if b & slots and not b & skip:
+                deck_piles.append((DP, b, t2, w2, l2))
+        down = tops & slots
+        while down:
+            b = down & -down
+            downs.append((SP, b))
+            down ^= b
+        return deck_home + pile_home + reveals + deck_piles + downs
+
+    def after(self, state, m):
+        "The state after move m."
+        nk, fk, tmask, w, left, vis, top, sp = state
+        kind, b = m[0], m[1]
+        c = CARD_OF[b]
+        if kind == DS:
+            return (nk, fk + FSTEP[c], m[2], m[3], m[4], vis, top, 0)
+        if kind == DP:
+            return (nk, fk, m[2], m[3], m[4], vis | b, top, 0)
+        if kind == SP:
+            return (nk, fk - FSTEP[c], tmask, w, left, vis | b, top, c + 1)
+        if kind == PS:
+            fk += FSTEP[c]
+            vis ^= b
+            if not b & top:
+                return (nk, fk, tmask, w, left, vis, top, 0)
+        i = self.owner[c]
+        nk -= 1 << 3 * i
+        n = nk >> 3 * i & 7
+        top ^= b
+        if n:
+            r = self.seq[i][n - 1]
+            vis |= BIT[r]
+            if n > 1 or RANK[r] != KING:
+                top |= BIT[r]
+        elif kind == RV:
+            # A pile emptied is worth it only for a king, so one comes next.
+            return (nk, fk, tmask, w, left, vis, top, EMPTIED)
+        return (nk, fk, tmask, w, left, vis, top, 0)
+
+    def search(self, start, max_positions=MAX_POSITIONS, timeout=TIMEOUT, best=None):
+        """(verdict, the moves of a solution or the limit reached, positions
+        seen): a depth-first search that enters no position twice, so that
+        running out of positions proves the deal impossible.  Given a list
+        best, it keeps there the progress of the best position seen and the
+        moves to it."""
+        deadline = time.time() + timeout if timeout else None
+        seen = {key(start)}
+        if start[1] == WON:
+            return "solved", [], 1
+        states, made, todo = [start], [], [iter(self.moves(start))]
+        count = 0
+        while todo:
+            for m in todo[-1]:
+                child = self.after(states[-1], m)
+                if child[1] == WON:
+                    return "solved", made + [m], len(seen)
+                k = key(child)
+                if k not in seen:
+                    seen.add(k)
+                    states.append(child)
+                    made.append(m)
+                    todo.append(iter(self.moves(child)))
+                    break
+            else:
+                todo.pop()
+                states.pop()
+                made[-1:] = []
+                continue
+            count += 1
+            if best is not None:
+                value = self.progress(child)
+                if value > best[0]:
+                    best[:] = [value, list(made)]
+            if count >= max_positions:
+                return "unknown", "max-positions %d reached" % max_positions, len(seen)
+            if deadline and count & 1023 == 0 and time.time() > deadline:
+                return "unknown", "timeout %g s reached" % timeout, len(seen)
+        return "impossible", None, len(seen)
+
+    def progress(self, state):
+        "Cards home plus twice the cards turned face up, memoised by parts."
+        nk, fk = state[0], state[1]
+        down = self.downs.get(nk)
+        if down is None:
+            down = self.downs[nk] = sum(max(0, (nk >> 3 * i & 7) - 1) for i in range(7))
+        home = self.homes.get(fk)
+        if home is None:
+            home = self.homes[fk] = sum(fk >> 4 * s & 15 for s in range(4))
+        return home + 2 * (21 - down)
+
+
+def key(state):
+    "The solver's state as one int, for the set of positions seen."
+    nk, fk, tmask, w, left, vis, top, sp = state
+    return nk | fk << 21 | tmask << 37 | w << 61 | sp << 66 | left << 72
+
+
+def exposed_parent(game, card):
+    """A pile of the tableau whose top card card fits on, carrying the card
+    lying on such a parent over to its twin first if need be: (moves, pile)."""
+    piles = game.piles
+    for t in TABLEAU:
+        if piles[t] and piles[t][-1] in ONTO[card]:
+            return [], t
+    for t in TABLEAU:
+        pile = piles[t]
+        for i in range(game.down[t], len(pile) - 1):
+            if pile[i] in ONTO[card]:
+                for u in TABLEAU:
+                    if piles[u] and piles[u][-1] == TWIN[pile[i]]:
+                        return [(t, u, len(pile) - i - 1)], t
+    raise Illegal("no place for %s" % NAME[card])
+
+
+def uncover(game, card):
+    "The moves that leave card on top of its pile (one at most)."
+    t, i = where(game, card)
+    pile = game.piles[t]
+    if t not in TABLEAU or i == len(pile) - 1:
+        return []
+    for u in TABLEAU:
+        if game.piles[u] and game.piles[u][-1] == TWIN[card]:
+            return [(t, u, len(pile) - i - 1)]
+    raise Illegal("%s cannot be uncovered" % NAME[card])
+
+
+def concrete(game, steps):
+    """(moves, game after them): the game's own moves that carry out the
+    solver's steps from game, each passed by the game's move checker."""
+    made = []
+
+    def play(m):
+        nonlocal game
+        made.append(checked(game, m))
+        game = move(game, m)
+
+    for step in steps:
+        kind, card = step[0], CARD_OF[step[1]]
+        if kind in (DS, DP):
+            for _ in range(2 * 52):     # two passes at most
+                if game.piles[WASTE][-1:] == (card,):
+                    break
+                play(turn(game))
+        elif kind == PS:
+            for m in uncover(game, card):
+                play(m)
+        source = WASTE if kind in (DS, DP) else HOME[card] if kind == SP else \
+            where(game, card)[0]
+        count = len(game.piles[source]) - game.piles[source].index(card)
+        if kind in (DS, PS):
+            play((source, HOME[card], 1))
+        elif RANK[card] == KING:
+            play((source, first_empty(game), count))
+        else:
+            ms, target = exposed_parent(game, card)
+            for m in ms:
+                play(m)
+            play((source, target, count))
+    return made, game
+
+
+def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
+    """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (the
+    game's own, each passed by its move checker, the last one winning), why
+    (the limit reached), positions searched and seconds taken.
+
+    >>> answer = solve(deal(deck_of(1)))
+    >>> answer['verdict'], len(answer['moves']) > 52, won(replay(deal(deck_of(1)), answer['moves']))
+    ('solved', True, True)
+    >>> solve(deal(deck_of(4)))['verdict']
+    'impossible'
+    """
+    began = time.time()
+    solver = Solver(game)
+    verdict, steps, positions = solver.search(solver.start(game), max_positions, timeout)
+    answer = {"verdict": verdict, "moves": [], "why": "", "positions": positions}
+    if verdict == "solved":
+        answer["moves"], end = concrete(game, steps)
+        if not won(end):
+            raise Illegal("the solver's moves do not win")
+    elif verdict == "unknown":
+        answer["why"] = steps
+    answer["seconds"] = time.time() - began
+    return answer
+
+
+def replay(game, made):
+    "The game after the moves made, each checked by the game's rules."
+    for m in made:
+        game = move(game, checked(game, m))
+    return game
+
+
+def verdict_line(answer):
+    "'solved in 96 moves (31 turns), 1234 positions searched, 0.05 s' for an answer."
+    verdict = answer["verdict"]
+    if verdict == "solved":
+        made = answer["moves"]
+        turns = sum(1 for m in made if STOCK in m[:2])
+        text = "solved in %s (%s)" % (plural(len(made), "move"), plural(turns, "turn"))
+    elif verdict == "unknown":
+        text = "unknown: " + answer["why"]
+    else:
+        text = verdict
+    return "%s, %s searched, %.2f s" % (text, plural(answer["positions"], "position"),
+                                        answer["seconds"])
+
+
+def plural(n, word):
+    "'1 move', '2 moves'."
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+def solution_text(game, answer, heading):
+    "What --solve prints: the moves, commas between them, and the verdict."
+    lines = wrap(notes(game, answer["moves"]), 78)
+    return "\n".join(lines + ["# %s%s" % (heading, verdict_line(answer))])
+
+################ The player that does not peek
+## It sees what a player sees: the face-up cards, the waste, and the stock
+## once it has been turned through (before that, its cards are unknown).
+## At each turn it deals the unseen cards at random into their places a few
+## times (worlds that fit what it sees), solves each world as the solver
+## does but with a small budget, and takes from those solutions the moves
+## up to the first card they turn face up.  Each such plan is tried in
+## every world; it plays the one that keeps the most worlds winnable
+## (hindsight optimisation), and looks again once the card is turned up.
+
+WORLDS, BUDGET = 12, 4000
+WIN_VALUE = 10 ** 6             # a world won counts for more than any progress
+
+
+def unseen(game):
+    "The cards the player has not seen: face down, and the stock before its first pass."
+    cards = [c for t in TABLEAU for c in game.piles[t][:game.down[t]]]
+    if game.passes == 0:
+        cards += game.piles[STOCK]
+    return sorted(cards)
+
+
+def world(game, cards):
+    """The game with the unseen places filled by cards, in order: face-down
+    cards pile by pile from the bottom, then the stock (before its first pass)."""
+    cards, piles = list(cards), list(game.piles)
+    for t in TABLEAU:
+        n = game.down[t]
+        piles[t] = tuple(cards[:n]) + piles[t][n:]
+        del cards[:n]
+    if game.passes == 0:
+        piles[STOCK] = tuple(cards)
+    return game._replace(piles=tuple(piles))
+
+
+def concealed(game):
+    "The game as the player knows it: the unseen cards in order of their numbers."
+    return world(game, unseen(game))
+
+
+def revealing(solver, state, step):
+    "Whether step turns up a card that was face down in state."
+    return step[0] in (RV, PS) and step[1] & state[6] and \
+        state[0] >> 3 * solver.owner[CARD_OF[step[1]]] & 7 > 1
+
+
+def plan_of(solver, state, steps):
+    "The steps of a solution up to the first that turns up a face-down card."
+    plan = []
+    for step in steps:
+        plan.append(step)
+        if revealing(solver, state, step):
+            break
+        state = solver.after(state, step)
+    return tuple(plan)
+
+
+def advice(game, worlds=WORLDS, budget=BUDGET, limits=(MAX_POSITIONS, TIMEOUT)):
+    """(moves, wins, worlds): what the player plays next in game, decided
+    without looking at a hidden card, and in how many of the worlds it
+    tried that won.  While the stock is unseen, it turns it (wins None);
+    when every card is in sight it solves the game (worlds 0).  No moves
+    when it finds nothing worth doing.
+
+    >>> game = deal(deck_of(1))
+    >>> advice(game)
+    ([(0, 1, 3)], None, 12)
+    """
+    game = concealed(game)
+    if game.passes == 0 and game.piles[STOCK]:
+        return [turn_move(game)], None, worlds
+    hidden = unseen(game)
+    if not hidden:
+        solver = Solver(game)
+        verdict, steps, _ = solver.search(solver.start(game), *limits)
+        return (concrete(game, steps)[0], 1, 0) if verdict == "solved" else ([], 0, 0)
+    rand = ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
+    tries = []
+    for _ in range(worlds):
+        sample = world(game, shuffled(hidden, rand))
+        solver = Solver(sample)
+        tries.append((solver, solver.start(sample)))
+    plans, score = [], {}
+    for solver, state in tries:
+        plan = plan_of(solver, state, probe(solver, state, budget)[1])
+        if plan and plan not in score:
+            plans.append(plan)
+            score[plan] = 0
+    for plan in plans:
+        for solver, state in tries:
+            for step in plan:
+                state = solver.after(state, step)
+            score[plan] += probe(solver, state, budget)[0]
+    if not plans:
+        return [], 0, worlds
+    best = max(plans, key=lambda p: (score[p], -plans.index(p)))
+    return concrete(game, best)[0], score[best] // WIN_VALUE, worlds
+
+
+def probe(solver, state, budget):
+    """(value, steps) of a short search from state: WIN_VALUE and a solution,
+    or the progress of the best position seen and the way to it."""
+    best = [solver.progress(state), []]
+    verdict, steps, _ = solver.search(state, budget, None, best)
+    if verdict == "solved":
+        return WIN_VALUE, steps
+    return best[0], best[1]
+
+
+def game_digest(game):
+    "What the player sees of game, as numbers (to seed its random choices)."
+    digest = [game.passes, game.rules.draw]
+    for p, pile in enumerate(game.piles):
+        digest.append(100 + len(pile))
+        digest.extend(pile[game.down[p]:] if p in TABLEAU else
+                      () if p == STOCK and game.passes == 0 else pile)
+    return digest
+
+
+def shuffled(cards, rand):
+    """The cards in a random order, drawn as ms_shuffle() draws them but
+    from a generator that runs on from one world to the next."""
+    cards, out = list(cards), []
+    while cards:
+        j = next(rand) % len(cards)
+        out.append(cards[j])
+        cards[j] = cards[-1]
+        cards.pop()
+    return out
+
+
+def play_blind(game, limits=(MAX_POSITIONS, TIMEOUT), worlds=WORLDS, budget=BUDGET):
+    """A dict: verdict ('won' or 'lost'), the moves the player made (the
+    game's own, each checked), cards home at the end, seconds.  It plays
+    what advice() says until the game is won or it sees nothing to do."""
+    began = time.time()
+    made, been = [], set()
+    while not won(game):
+        if game.passes or not game.piles[STOCK]:
+            seen = concealed(game)
+            here = key(Solver(seen).start(seen))
+            if here in been:
+                break               # going round in circles
+            been.add(here)
+        more = advice(game, worlds, budget, limits)[0]
+        if not more:
+            break
+        for m in more:
+            game = move(game, checked(game, m))
+        made.extend(more)
+    return {"verdict": "won" if won(game) else "lost", "moves": made,
+            "home": sum(len(game.piles[f]) for f in FOUNDATIONS),
+            "seconds": time.time() - began}
+
+
+def game_text(game, answer, heading):
+    "What --play prints for one game: the moves, and how it ended."
+    lines = wrap(notes(game, answer["moves"]), 78)
+    return "\n".join(lines + ["# %s%s in %s, %s home, %.2f s" % (
+        heading, answer["verdict"], plural(len(answer["moves"]), "move"),
+        plural(answer["home"], "card"), answer["seconds"])])
+
 ################ The command loop
 
 HELP = """\
@@ -974,13 +1588,13 @@ commands  u (undo)  auto  history  history ks  restart  new [N]  help  quit"""
 COMMANDS = {"t": "turn", "turn": "turn", "u": "undo", "undo": "undo",
             "auto": "auto", "history": "history", "restart": "restart",
             "new": "new", "help": "help", "?": "help", "quit": "quit",
-            "q": "quit", "exit": "quit"}
+            "q": "quit", "exit": "quit", "hint": "hint", "solve": "solve"}
 
-Session = collections.namedtuple("Session", "game start past origin autoplay")
+Session = collections.namedtuple("Session", "game start past origin autoplay limits")
 Session.__doc__ = """A game being played: the game now, the game as dealt,
 past (a tuple of (game before, moves made) for each command, for undo and
-history), origin (the game number or the deck string) and whether
-autoplay is on."""
+history), origin (the game number or the deck string), whether
+autoplay is on, and the solver's limits (max positions, timeout)."""
 
 
 def parse_target(token):
@@ -1103,11 +1717,11 @@ def advance(session, made):
     return session._replace(game=game, past=session.past + ((session.game, made),))
 
 
-def start(origin, rules, autoplay):
+def start(origin, rules, autoplay, limits=(MAX_POSITIONS, TIMEOUT)):
     "A session of game origin (a number, or a deck as a list of cards)."
     deck = deck_of(origin) if isinstance(origin, int) else origin
     game = deal(deck, rules)
-    return advance(Session(game, game, (), origin, autoplay), [])
+    return advance(Session(game, game, (), origin, autoplay, limits), [])
 
 
 def history(session, solver=False):
@@ -1128,18 +1742,22 @@ def history(session, solver=False):
         # alone on a line would read as our notation.
         lines = [ks_notation(session.start, made)] if made else []
     else:
-        # Commas between moves, since AH 2C 3D could mean AH onto 2C;
-        # turns in a row share one.
-        notes, game = [], session.start
-        for m in made:
-            note = notation(game, m)
-            if note == "t" and notes and notes[-1].endswith("t"):
-                notes[-1] += " t"
-            else:
-                notes.append(note)
-            game = move(game, m)
-        lines = wrap(notes, 78)
+        lines = wrap(notes(session.start, made), 78)
     return "\n".join([" ".join(words)] + lines)
+
+
+def notes(game, made):
+    """The moves made from game in our notation, to be joined by commas
+    (AH 2C 3D could mean AH onto 2C); turns in a row share one item."""
+    items = []
+    for m in made:
+        note = notation(game, m)
+        if note == "t" and items and items[-1].endswith("t"):
+            items[-1] += " t"
+        else:
+            items.append(note)
+        game = move(game, m)
+    return items
 
 
 def wrap(items, width):
@@ -1161,18 +1779,79 @@ def execute(session, kind, argument):
         return session._replace(game=session.past[-1][0],
                                 past=session.past[:-1]), None
     if kind == "restart":
-        return start(session.origin, session.start.rules, session.autoplay), None
+        return start(session.origin, session.start.rules, session.autoplay,
+                     session.limits), None
     if kind == "new":
         if argument is not None and not 1 <= argument <= MAX_GAME:
             raise Illegal("games go from 1 to %d" % MAX_GAME)
         number = argument if argument is not None else random_game()
-        return start(number, session.start.rules, session.autoplay), None
+        return start(number, session.start.rules, session.autoplay, session.limits), None
     if kind == "history":
         return session, history(session, argument == "ks")
     if kind == "help":
         return session, HELP
+    if kind == "hint":
+        return session, hint(session.game, session.limits)
+    if kind == "solve":
+        return session, solve_text(session, session.limits)
     return advance(session, made_by(session.game, kind, argument)), None
 
+
+def hint(game, limits):
+    """What hint prints: the player's next move (it does not look at hidden
+    cards either), and why."""
+    if won(game):
+        raise Illegal("the game is won")
+    made, wins, worlds = advice(game, limits=limits)
+    if not made:
+        return "No hint: no way to win was found in %d deals that fit what you see" % worlds
+    first = []
+    for m in made:                  # turns, then the first move of a card
+        first.append(m)
+        if STOCK not in m[:2]:
+            break
+    text = "Hint: " + ", ".join(notes(game, first))
+    if wins is None:
+        return text + " (the stock is unseen: see it first)"
+    if not worlds:
+        return text + " (every card is in sight: a solution starts so)"
+    return text + " (it won %d of %d deals that fit what you see)" % (wins, worlds)
+
+
+def solve_text(session, limits):
+    """What solve prints: a solution from here, all the cards known, in
+    moves to type (with autoplay on, less the moves it makes)."""
+    game = session.game
+    if won(game):
+        raise Illegal("the game is won")
+    answer = solve(game, *limits)
+    if answer["verdict"] != "solved":
+        return "No solution from here: " + verdict_line(answer)
+    items = typed(game, answer["moves"]) if session.autoplay else notes(game, answer["moves"])
+    return "\n".join(wrap(items, 78) + ["# " + verdict_line(answer)])
+
+
+def typed(game, made):
+    """The moves of made, in our notation, that a player types when autoplay
+    runs after each: the others it makes itself.  Raises Illegal if
+    autoplay spoils them."""
+    items, plain = [], game
+    for m in made:
+        card = None if STOCK in m[:2] else plain.piles[m[0]][-m[2]]
+        note = notation(plain, m)
+        plain = move(plain, m)
+        if m[1] in FOUNDATIONS and card in game.piles[m[1]]:
+            continue
+        for _, kind, argument in parse_line(note):
+            for step in made_by(game, kind, argument):
+                game = move(game, step)
+        for step in autoplay(game):
+            game = move(game, step)
+        if note == "t" and items and items[-1].endswith("t"):
+            items[-1] += " t"
+        else:
+            items.append(note)
+    return items
 
 def random_game():
     "A game number picked at random."
@@ -1258,6 +1937,113 @@ def input_lines(stream, prompt, stderr):
             line = line.lstrip("\ufeff")
         yield number, line.rstrip("\r\n")
 
+################ Solving and playing lists of games
+
+def solve_game(origin, rules, limits, cheat, out):
+    """--solve (cheat) or --play for one game: its moves in our notation
+    and a last comment line; exit status 0 when it is won."""
+    game = start(origin, rules, False).game
+    heading = "%s: " % ("game %d" % origin if isinstance(origin, int) else "deck")
+    if cheat:
+        answer = solve(game, *limits)
+        out.write(solution_text(game, answer, heading) + "\n")
+        return 0 if answer["verdict"] == "solved" else 1
+    answer = play_blind(game, limits)
+    out.write(game_text(game, answer, heading) + "\n")
+    return 0 if answer["verdict"] == "won" else 1
+
+
+def job(task):
+    "One game of a list: (number, answer).  Runs in worker processes too."
+    number, cheat, rules, limits = task
+    game = deal(deck_of(number), rules)
+    answer = solve(game, *limits) if cheat else play_blind(game, limits)
+    answer["length"] = len(answer["moves"])
+    del answer["moves"]             # a worker sends back only the figures
+    return number, answer
+
+
+def run_deals(numbers, cheat, rules, limits, jobs, out):
+    """Solve (cheat) or play a list of games: a line each, then a summary.
+    Exit status 0 when every game was won."""
+    began = time.time()
+    won_ = "solved" if cheat else "won"
+    out.write("%-10s %-10s %6s %10s %8s\n" % (
+        "game", "verdict", "moves", "positions" if cheat else "home", "seconds"))
+    answers = []
+    for number, answer in results([(n, cheat, rules, limits) for n in numbers], jobs):
+        answers.append(answer)
+        out.write("%-10d %-10s %6s %10d %8.2f\n" % (
+            number, answer["verdict"],
+            answer["length"] if answer["verdict"] == won_ else "-",
+            answer["positions"] if cheat else answer["home"], answer["seconds"]))
+        out.flush()
+    out.write(summary(numbers, answers, time.time() - began, cheat) + "\n")
+    return 0 if all(a["verdict"] == won_ for a in answers) else 1
+
+
+def results(tasks, processes):
+    "(number, answer) for each task in order, over several processes if asked."
+    if processes > 1 and len(tasks) > 1:
+        try:
+            import multiprocessing
+            pool = multiprocessing.Pool(processes, quiet_worker)
+        except (ImportError, OSError):
+            pool = None                     # no process pool here: do it in one
+        if pool is not None:
+            try:
+                for result in pool.imap(job, tasks, chunksize=1):
+                    yield result
+            finally:
+                pool.terminate()
+            return
+    for task in tasks:
+        yield job(task)
+
+
+def quiet_worker():
+    "A worker leaves Ctrl-C to the main process, which ends them all quietly."
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def summary(numbers, answers, elapsed, cheat):
+    """One line: how many games were solved, proved impossible or left
+    unknown (or won and lost), lengths, positions and times."""
+    count = len(answers)
+    times = sorted(a["seconds"] for a in answers)
+    slowest = max(range(count), key=lambda i: answers[i]["seconds"])
+    if cheat:
+        kinds = ("solved", "impossible", "unknown")
+    else:
+        kinds = ("won", "lost")
+    counts = [sum(1 for a in answers if a["verdict"] == v) for v in kinds]
+    text = "%s: %s" % (plural(count, "game"), ", ".join(
+        "%d %s" % (n, v) for n, v in zip(counts, kinds)))
+    if not cheat:
+        low, high = wilson(counts[0], count)
+        text += " (%.1f %%, 95 %% interval %.1f-%.1f %%)" % (
+            100.0 * counts[0] / count, 100 * low, 100 * high)
+    wins = [a["length"] for a in answers if a["verdict"] == kinds[0]]
+    if wins:
+        text += "; mean %.1f moves" % (sum(wins) / len(wins))
+    if cheat:
+        text += "; %.0f positions a game" % (sum(a["positions"] for a in answers) / count)
+    return text + "; %.1f s, median %.2f s, slowest %.2f s (game %d)" % (
+        elapsed, times[count // 2], answers[slowest]["seconds"], numbers[slowest])
+
+
+def wilson(wins, count, z=1.96):
+    """The 95 % confidence interval of a win rate, by Wilson's formula.
+
+    >>> ['%.3f' % x for x in wilson(30, 100)]
+    ['0.219', '0.396']
+    """
+    p = wins / count
+    middle = (p + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * (p * (1 - p) / count + z * z / (4 * count * count)) ** 0.5 / (1 + z * z / count)
+    return max(0.0, middle - half), min(1.0, middle + half)
+
 ################ Main
 
 def game_number(text):
@@ -1283,6 +2069,41 @@ def deck_string(text):
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error))
 
+def deal_list(text):
+    """A --solve or --play list of games: '1-1000', '1,5,17' (empty: none).
+
+    >>> deal_list('1-3,17'), deal_list('')
+    ([1, 2, 3, 17], [])
+    """
+    deals = []
+    for part in filter(None, text.replace(" ", "").split(",")):
+        low, dash, high = part.partition("-")
+        low, high = number(low), number(high) if dash else number(low)
+        if low is None or high is None:
+            raise argparse.ArgumentTypeError("%s: not a game or a range of games" % part)
+        if not 1 <= low <= high <= MAX_GAME or high - low >= 10**7:
+            raise argparse.ArgumentTypeError("%s: no such range of games" % part)
+        deals.extend(range(low, high + 1))
+    return deals
+
+
+def positive(text):
+    "A whole number above 0 (--jobs, --max-positions)."
+    if not number(text):
+        raise argparse.ArgumentTypeError("%s: give a whole number above 0" % text)
+    return number(text)
+
+
+def seconds(text):
+    "A --timeout: a number of seconds above 0."
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not 0 < value < 10**9:
+        raise argparse.ArgumentTypeError("%s: give a number of seconds above 0" % text)
+    return value
+
 
 def parser():
     "The command line parser; --help prints the manual, the docstring."
@@ -1307,6 +2128,15 @@ def parser():
     p.add_argument("-m", "--monochrome", dest="color", action="store_const",
                    const="never", help=hidden)
     p.add_argument("--ascii", action="store_true", help=hidden)
+    p.add_argument("--solve", nargs="?", const="", type=deal_list, metavar="GAMES",
+                   help=hidden)
+    p.add_argument("--play", nargs="?", const="", type=deal_list, metavar="GAMES",
+                   help=hidden)
+    p.add_argument("--jobs", type=positive, default=1, metavar="N", help=hidden)
+    p.add_argument("--max-positions", type=positive, default=MAX_POSITIONS,
+                   metavar="N", help=hidden)
+    p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
+                   help=hidden)
     return p
 
 
@@ -1319,18 +2149,28 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             args = parser().parse_args(argv)
+        if (args.solve or args.play) and (args.deck or args.game):
+            parser().error("a list of games takes no -g or --deck")
+        if args.solve is not None and args.play is not None:
+            parser().error("--solve or --play, not both")
     except SystemExit as exit:
         return exit.code
+    rules = make_rules(args.draw, args.passes, args.scoring)
+    limits = (args.max_positions, args.timeout)
+    if args.solve or args.play:
+        return run_deals(args.solve or args.play, bool(args.solve), rules,
+                         limits, args.jobs, stdout)
     origin = args.deck or args.game or random_game()
     if args.export:
         deck = deck_of(origin) if isinstance(origin, int) else origin
         stdout.write((format_deck(deck) if args.export == "deck"
                       else format_pysol(deck)) + "\n")
         return 0
-    rules = make_rules(args.draw, args.passes, args.scoring)
+    if args.solve is not None or args.play is not None:
+        return solve_game(origin, rules, limits, args.solve is not None, stdout)
     style = (wants_colour(args.color, stdout, os.environ),
              not args.ascii and can_print_suits(stdout))
-    session = start(origin, rules, args.autoplay)
+    session = start(origin, rules, args.autoplay, limits)
     if not args.quiet:
         stdout.write(board(session, style) + "\n")
     return play(session, input_lines(stdin, "> ", stderr), stdout, stderr,

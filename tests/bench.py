@@ -167,6 +167,88 @@ def klondike_rules():
 
 ################ Klondike solver
 
+def klondike_sweep(draw, first=1, last=1000):
+    """Deals first..last solved in one process with the default limits, every
+    solution replayed through the game's own move checker."""
+    import klondike as k
+    counts = {"solved": 0, "impossible": 0, "unknown": 0}
+    times, lengths, unknown, positions = [], [], [], 0
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    began = time.perf_counter()
+    for number in range(first, last + 1):
+        game = k.deal(k.deck_of(number), k.make_rules(draw))
+        answer = k.solve(game)
+        counts[answer["verdict"]] += 1
+        times.append((answer["seconds"], number))
+        positions += answer["positions"]
+        if answer["verdict"] == "solved":
+            assert k.won(k.replay(game, answer["moves"])), number
+            lengths.append(len(answer["moves"]))
+        elif answer["verdict"] == "unknown":
+            unknown.append(number)
+        if number % 50 == 0:
+            sys.stderr.write("deal %d: %s\n" % (number, counts))
+            sys.stderr.flush()
+    elapsed = time.perf_counter() - began
+    count = last - first + 1
+    times.sort()
+    print("draw %d, deals %d..%d: %d solved (%.1f %%), %d impossible (%.1f %%), "
+          "%d unknown (%.1f %%); every solution replayed to a win"
+          % (draw, first, last, counts["solved"], 100.0 * counts["solved"] / count,
+             counts["impossible"], 100.0 * counts["impossible"] / count,
+             counts["unknown"], 100.0 * counts["unknown"] / count))
+    print("time in one process: %.0f s in all, mean %.2f s, median %.3f s a deal, "
+          "slowest %.1f s (deal %d)" % (elapsed, elapsed / count, times[count // 2][0],
+                                         times[-1][0], times[-1][1]))
+    print("mean solution %.1f moves (turns counted); %.0f positions a deal; "
+          "peak memory %.0f MB" % (sum(lengths) / max(1, len(lengths)),
+                                   positions / count, peak_mb() or 0))
+    print("unknown: %s" % (" ".join(map(str, unknown)) or "none"))
+    if load is not None:
+        print("load average at the start %.1f, at the end %.1f (2 cores)"
+              % (load, os.getloadavg()[0]))
+
+
+@bench
+def klondike_solver_draw3():
+    "Thoughtful Klondike, draw three, unlimited passes: deals 1..1000."
+    klondike_sweep(3)
+
+
+@bench
+def klondike_solver_draw1():
+    "Thoughtful Klondike, draw one, unlimited passes: deals 1..1000."
+    klondike_sweep(1)
+
+
+@bench
+def klondike_player(first=1, last=1000):
+    """The player that does not peek, draw three, unlimited passes: deals
+    first..last in one process, every game replayed through the game's checker."""
+    import klondike as k
+    wins, times, homes = 0, [], 0
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    began = time.perf_counter()
+    for number in range(first, last + 1):
+        game = k.deal(k.deck_of(number))
+        answer = k.play_blind(game)
+        end = k.replay(game, answer["moves"])
+        assert k.won(end) == (answer["verdict"] == "won"), number
+        wins += answer["verdict"] == "won"
+        homes += answer["home"]
+        times.append(answer["seconds"])
+    count = last - first + 1
+    low, high = k.wilson(wins, count)
+    times.sort()
+    print("draw 3, deals %d..%d: %d won (%.1f %%, 95 %% interval %.1f-%.1f %%); "
+          "%.1f cards home a game" % (first, last, wins, 100.0 * wins / count,
+                                      100 * low, 100 * high, homes / count))
+    print("time in one process: %.0f s, median %.2f s a game, slowest %.1f s"
+          % (time.perf_counter() - began, times[count // 2], times[-1]))
+    if load is not None:
+        print("load average at the start %.1f, at the end %.1f (2 cores)"
+              % (load, os.getloadavg()[0]))
+
 # (section kept apart for merging)
 
 
