@@ -1583,7 +1583,8 @@ moves     9C TH  9C and all on it onto TH    2H AH  onto the foundation showing 
           AS, 9C a card home                 KD     a king to the first empty pile
           9C 4   onto pile 4                 t      turn the stock (or the waste over)
           Klondike-Solver's: DR1 NEW W5 7S 72-3 C3 (F4 is ignored)
-commands  u (undo)  auto  history  history ks  restart  new [N]  help  quit"""
+commands  u (undo)  auto  history  history ks  restart  new [N]  help  quit
+          hint (a move, from what you can see)  solve (a solution, all cards known)"""
 
 COMMANDS = {"t": "turn", "turn": "turn", "u": "undo", "undo": "undo",
             "auto": "auto", "history": "history", "restart": "restart",
