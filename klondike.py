@@ -200,6 +200,7 @@ The exit status is 1 because a line was rejected.
 """
 
 import argparse
+import array
 import collections
 import io
 import os
@@ -1054,8 +1055,103 @@ UP_TO = [[sum(BIT[c] for c in CARDS if IS_RED[c] == red and RANK[c] <= r)
           for r in range(-1, 14)] for red in (False, True)]
 DS, PS, RV, DP, SP = range(5)
 EMPTIED = 53                    # sp after a pile is emptied: a king must come
+SP_CODE = [0] + [2 + SUIT[c] for c in CARDS] + [1]
 WON = 0xDDDD                    # found: 13 cards in each foundation
 MAX_POSITIONS, TIMEOUT = 5000000, 120.0
+LIMITS = (MAX_POSITIONS, TIMEOUT, None)     # and memory: None for the machine's share
+TALON_MEMO = 5000               # talons remembered at most (about 500 bytes each)
+
+
+MIXER, LOW63, MASK64 = 0x9E3779B97F4A7C15, (1 << 63) - 1, (1 << 64) - 1
+PYTHON_SIZE = 16 << 20          # a guess at Python's own size where /proc cannot tell
+SPARE = 4 << 20                 # kept free for the rest of the search (stack, memos)
+
+
+class Seen(object):
+    """The positions a search has entered, kept exactly in 8 bytes a slot.
+    A code c (Solver.code) goes to the table of c >> 63 as its low 63 bits
+    plus one (0 marks an empty slot): open addressing, linear probing.  A
+    table is at most three quarters full (11 to 21 bytes a position); it
+    doubles while the memory budget allows, and where it cannot, it fills
+    to seven eighths and then says it is full.  No two positions are ever
+    confused, so a search that runs out of positions has seen them all.
+
+    >>> seen = Seen()
+    >>> [seen.add(c) for c in (5, 5, 1 << 63 | 5, 5)], seen.count
+    ([True, False, True, False], 2)
+    >>> all(seen.add(c) for c in range(6, 100000)), seen.count, seen.full
+    (True, 99996, False)
+    >>> budget = (resident() or PYTHON_SIZE) + SPARE + (4 << 20)
+    >>> tight = Seen(budget)
+    >>> all(tight.add(c) for c in range(1, 10 ** 6) if not tight.full), tight.full
+    (True, True)
+    >>> tight.count > 200000, (resident() or 0) < budget
+    (True, True)
+    """
+
+    def __init__(self, budget=None, slots=1 << 12):
+        self.budget, self.first = budget, slots
+        self.tables = {}                # c >> 63 -> [slots, size, used, most]
+        self.count, self.bytes, self.full = 0, 0, False
+
+    def add(self, code):
+        "Keep code; False when it was kept already."
+        table = self.tables.get(code >> 63) or self.open(code >> 63)
+        slots, size = table[0], table[1]
+        v = (code & LOW63) + 1
+        i = (v * MIXER & MASK64) * size >> 64
+        while True:
+            found = slots[i]
+            if found == v:
+                return False
+            if not found:
+                break
+            i += 1
+            if i == size:
+                i = 0
+        slots[i] = v
+        self.count += 1
+        table[2] += 1
+        if table[2] >= table[3]:
+            self.grow(table)
+        return True
+
+    def open(self, high):
+        "A new empty table for the codes c with c >> 63 == high."
+        table = self.tables[high] = [None, 0, 0, 0]
+        self.fill(table, self.first)
+        return table
+
+    def fill(self, table, size):
+        "Give table size slots, the codes it held put in again."
+        old = table[0]
+        table[:] = [array.array("Q", [0]) * size, size, 0, size * 3 // 4]
+        self.bytes += 8 * size - (8 * len(old) if old else 0)
+        slots = table[0]
+        for v in old or ():
+            if v:
+                i = (v * MIXER & MASK64) * size >> 64
+                while slots[i]:
+                    i = i + 1 if i + 1 < size else 0
+                slots[i] = v
+                table[2] += 1
+
+    def grow(self, table):
+        """Give table twice the slots, or as many more as the budget allows
+        while the old slots are still held; where that is not a tenth more,
+        let it fill to seven eighths, and then it is full."""
+        size = table[1]
+        if self.budget is None:
+            self.fill(table, 2 * size)
+            return
+        now = resident() or PYTHON_SIZE + self.bytes
+        more = min(2 * size, (self.budget - now - SPARE) // 8)
+        if more > size + size // 10:
+            self.fill(table, more)
+        elif table[3] < size * 7 // 8:
+            table[3] = size * 7 // 8
+        else:
+            self.full = True
 
 
 class Solver(object):
@@ -1073,11 +1169,21 @@ class Solver(object):
         self.talon = piles[WASTE] + tuple(reversed(piles[STOCK]))
         self.limited = rules.passes is not None
         self.talons, self.founds, self.downs, self.homes = {}, {}, {}, {}
+        # nk gives pile i the bits its count needs (17 in all for a deal),
+        # so that key() stays below 2**64 as often as it can
+        self.shift, at = [], 0
+        for seq in self.seq:
+            self.shift.append(at)
+            at += len(seq).bit_length()
+        self.width = [(len(seq).bit_length(), (1 << len(seq).bit_length()) - 1)
+                      for seq in self.seq]
+        fields = (at, 16, len(self.talon), len(self.talon).bit_length())
+        self.places = [sum(fields[:i]) for i in range(1, 5)]
 
     def start(self, game):
         "The abstract state of game."
         piles, down = game.piles, game.down
-        nk = sum(len(seq) << 3 * i for i, seq in enumerate(self.seq))
+        nk = sum(len(seq) << self.shift[i] for i, seq in enumerate(self.seq))
         fk = sum(len(piles[f]) << 4 * (f - 2) for f in FOUNDATIONS)
         vis = top = 0
         for i, t in enumerate(TABLEAU):
@@ -1125,6 +1231,8 @@ class Solver(object):
             found.append((self.talon[where[i]], tmask & ~(1 << where[i]),
                           self.normal(i, size - 1), left - cost if self.limited else 0))
         found = tuple(found)
+        if len(self.talons) >= TALON_MEMO:
+            self.talons.clear()         # a memo, not a record: it must not grow
         self.talons[key] = found
         return found
 
@@ -1222,8 +1330,8 @@ class Solver(object):
             if not b & top:
                 return (nk, fk, tmask, w, left, vis, top, 0)
         i = self.owner[c]
-        nk -= 1 << 3 * i
-        n = nk >> 3 * i & 7
+        nk -= 1 << self.shift[i]
+        n = nk >> self.shift[i] & self.width[i][1]
         top ^= b
         if n:
             r = self.seq[i][n - 1]
@@ -1235,14 +1343,18 @@ class Solver(object):
             return (nk, fk, tmask, w, left, vis, top, EMPTIED)
         return (nk, fk, tmask, w, left, vis, top, 0)
 
-    def search(self, start, max_positions=MAX_POSITIONS, timeout=TIMEOUT, best=None):
+    def search(self, start, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None,
+               best=None, began=None):
         """(verdict, the moves of a solution or the limit reached, positions
         seen): a depth-first search that enters no position twice, so that
-        running out of positions proves the deal impossible.  Given a list
-        best, it keeps there the progress of the best position seen and the
-        moves to it."""
-        deadline = time.time() + timeout if timeout else None
-        seen = {key(start)}
+        running out of positions proves the deal impossible.  It ends
+        'unknown' at max_positions, timeout seconds after began (now if
+        None), or where it would hold more than memory bytes (Python
+        included).  Given a list best, it keeps there the progress of the
+        best position seen and the moves to it."""
+        deadline = (began or time.time()) + timeout if timeout else None
+        seen = Seen(memory)
+        seen.add(self.code(start))
         if start[1] == WON:
             return "solved", [], 1
         states, made, todo = [start], [], [iter(self.moves(start))]
@@ -1251,10 +1363,8 @@ class Solver(object):
             for m in todo[-1]:
                 child = self.after(states[-1], m)
                 if child[1] == WON:
-                    return "solved", made + [m], len(seen)
-                k = key(child)
-                if k not in seen:
-                    seen.add(k)
+                    return "solved", made + [m], seen.count
+                if seen.add(self.code(child)):
                     states.append(child)
                     made.append(m)
                     todo.append(iter(self.moves(child)))
@@ -1265,22 +1375,47 @@ class Solver(object):
                 made[-1:] = []
                 continue
             count += 1
+            if seen.full:
+                return "unknown", "memory %s reached" % size_text(memory), seen.count
             if best is not None:
                 value = self.progress(child)
                 if value > best[0]:
                     best[:] = [value, list(made)]
             if count >= max_positions:
-                return "unknown", "max-positions %d reached" % max_positions, len(seen)
-            if deadline and count & 1023 == 0 and time.time() > deadline:
-                return "unknown", "timeout %g s reached" % timeout, len(seen)
-        return "impossible", None, len(seen)
+                return "unknown", "max-positions %d reached" % max_positions, seen.count
+            if count & 1023 == 0:
+                if deadline and time.time() > deadline:
+                    return "unknown", "timeout %g s reached" % timeout, seen.count
+                if memory and count & 65535 == 0 and self.crowded(memory):
+                    return "unknown", "memory %s reached" % size_text(memory), seen.count
+        return "impossible", None, seen.count
+
+    def crowded(self, memory):
+        """Whether this process holds more than memory bytes; the solver's
+        memos are emptied first, since they are only there for speed."""
+        if (resident() or 0) <= memory:
+            return False
+        for memo in (self.talons, self.founds, self.downs, self.homes):
+            memo.clear()
+        return (resident() or 0) > memory
+
+    def code(self, state):
+        """The state as one int, below 2**63 unless a card has just come
+        back from a foundation or passes are limited: the counts, the
+        foundations, the talon, w, then sp (0, EMPTIED, or the card's suit,
+        which with the foundations tells the card) and the passes left.
+        vis and top follow from the rest, so the code is exact."""
+        nk, fk, tmask, w, left, vis, top, sp = state
+        a, b, c, d = self.places
+        return nk | fk << a | tmask << b | w << c | (SP_CODE[sp] + 6 * left) << d
 
     def progress(self, state):
         "Cards home plus twice the cards turned face up, memoised by parts."
         nk, fk = state[0], state[1]
         down = self.downs.get(nk)
         if down is None:
-            down = self.downs[nk] = sum(max(0, (nk >> 3 * i & 7) - 1) for i in range(7))
+            down = self.downs[nk] = sum(max(0, (nk >> self.shift[i] & self.width[i][1]) - 1)
+                                        for i in range(7))
         home = self.homes.get(fk)
         if home is None:
             home = self.homes[fk] = sum(fk >> 4 * s & 15 for s in range(4))
@@ -1357,20 +1492,25 @@ def concrete(game, steps):
     return made, game
 
 
-def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
+def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None, began=None):
     """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (the
     game's own, each passed by its move checker, the last one winning), why
-    (the limit reached), positions searched and seconds taken.
+    (the limit reached), positions searched and seconds taken.  The limits
+    are those of Solver.search; memory None is memory_budget()'s share.
 
     >>> answer = solve(deal(deck_of(1)))
     >>> answer['verdict'], len(answer['moves']) > 52, won(replay(deal(deck_of(1)), answer['moves']))
     ('solved', True, True)
     >>> solve(deal(deck_of(4)))['verdict']
     'impossible'
+    >>> answer = solve(deal(deck_of(5)), memory=1 << 20)
+    >>> answer['verdict'], answer['why'], answer['positions']
+    ('unknown', 'memory 1 MB reached', 4426)
     """
-    began = time.time()
+    clock = time.time()
     solver = Solver(game)
-    verdict, steps, positions = solver.search(solver.start(game), max_positions, timeout)
+    verdict, steps, positions = solver.search(solver.start(game), max_positions, timeout,
+                                              memory or memory_budget(), began=began or clock)
     answer = {"verdict": verdict, "moves": [], "why": "", "positions": positions}
     if verdict == "solved":
         answer["moves"], end = concrete(game, steps)
@@ -1378,8 +1518,14 @@ def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
             raise Illegal("the solver's moves do not win")
     elif verdict == "unknown":
         answer["why"] = steps
-    answer["seconds"] = time.time() - began
+    answer["seconds"] = time.time() - clock
     return answer
+
+
+def budgeted(limits):
+    "limits (positions, seconds and perhaps memory) with the memory made explicit."
+    memory = limits[2] if len(limits) > 2 else None
+    return tuple(limits[:2]) + (memory or memory_budget(),)
 
 
 def replay(game, made):
@@ -1456,8 +1602,10 @@ def concealed(game):
 
 def revealing(solver, state, step):
     "Whether step turns up a card that was face down in state."
-    return step[0] in (RV, PS) and step[1] & state[6] and \
-        state[0] >> 3 * solver.owner[CARD_OF[step[1]]] & 7 > 1
+    if step[0] not in (RV, PS) or not step[1] & state[6]:
+        return False
+    i = solver.owner[CARD_OF[step[1]]]
+    return state[0] >> solver.shift[i] & solver.width[i][1] > 1
 
 
 def plan_of(solver, state, steps):
@@ -1471,7 +1619,7 @@ def plan_of(solver, state, steps):
     return tuple(plan)
 
 
-def advice(game, worlds=WORLDS, budget=BUDGET, limits=(MAX_POSITIONS, TIMEOUT)):
+def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
     """(moves, wins, worlds): what the player plays next in game, decided
     without looking at a hidden card, and in how many of the worlds it
     tried that won.  While the stock is unseen, it turns it (wins None);
@@ -1488,7 +1636,7 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=(MAX_POSITIONS, TIMEOUT)):
     hidden = unseen(game)
     if not hidden:
         solver = Solver(game)
-        verdict, steps, _ = solver.search(solver.start(game), *limits)
+        verdict, steps, _ = solver.search(solver.start(game), *budgeted(limits))
         return (concrete(game, steps)[0], 1, 0) if verdict == "solved" else ([], 0, 0)
     rand = ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
     tries = []
@@ -1517,7 +1665,7 @@ def probe(solver, state, budget):
     """(value, steps) of a short search from state: WIN_VALUE and a solution,
     or the progress of the best position seen and the way to it."""
     best = [solver.progress(state), []]
-    verdict, steps, _ = solver.search(state, budget, None, best)
+    verdict, steps, _ = solver.search(state, budget, None, best=best)
     if verdict == "solved":
         return WIN_VALUE, steps
     return best[0], best[1]
@@ -1545,7 +1693,7 @@ def shuffled(cards, rand):
     return out
 
 
-def play_blind(game, limits=(MAX_POSITIONS, TIMEOUT), worlds=WORLDS, budget=BUDGET):
+def play_blind(game, limits=LIMITS, worlds=WORLDS, budget=BUDGET):
     """A dict: verdict ('won' or 'lost'), the moves the player made (the
     game's own, each checked), cards home at the end, seconds.  It plays
     what advice() says until the game is won or it sees nothing to do."""
@@ -1718,7 +1866,7 @@ def advance(session, made):
     return session._replace(game=game, past=session.past + ((session.game, made),))
 
 
-def start(origin, rules, autoplay, limits=(MAX_POSITIONS, TIMEOUT)):
+def start(origin, rules, autoplay, limits=LIMITS):
     "A session of game origin (a number, or a deck as a list of cards)."
     deck = deck_of(origin) if isinstance(origin, int) else origin
     game = deal(deck, rules)
@@ -1909,6 +2057,107 @@ def board(session, style):
     "The board of session, in style (colour, symbols)."
     return show(session.game, title(session), *style)
 
+################ The machine: memory and time (the same in every script)
+## A search keeps its positions in memory, and a small device has little.
+## Every search has a budget in bytes, Python itself included, and ends with
+## 'unknown' when it would go past it, before the kernel's OOM killer acts.
+
+DEFAULT_MEMORY = 256            # MB, where the machine does not say what it has
+MEMORY_SHARE = 0.75             # of what the machine can give, by default
+
+
+def first_number(path, label=None):
+    """The first number in a file, or after label on the line starting with
+    it; None where there is none ('max', a missing file)."""
+    try:
+        with open(path) as lines:
+            for line in lines:
+                words = line.split()
+                if label is None or words[:1] == [label]:
+                    return int(words[1 if label else 0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def cgroup_room():
+    """Bytes the memory cgroups of this process leave it: the least, over
+    the group and its parents, of limit less usage (cgroup v1 or v2); None
+    where no group sets a limit."""
+    try:
+        with open("/proc/self/cgroup") as lines:
+            groups = [line.rstrip("\n").split(":", 2) for line in lines]
+    except OSError:
+        return None
+    rooms = []
+    for group in groups:
+        if len(group) != 3:
+            continue
+        if group[1] == "":
+            base, files = "/sys/fs/cgroup", ("memory.max", "memory.current")
+        elif "memory" in group[1].split(","):
+            base, files = "/sys/fs/cgroup/memory", ("memory.limit_in_bytes",
+                                                    "memory.usage_in_bytes")
+        else:
+            continue
+        parts = [part for part in group[2].split("/") if part]
+        for depth in range(len(parts), -1, -1):
+            where = "/".join([base] + parts[:depth]) + "/"
+            limit = first_number(where + files[0])
+            if limit is not None and limit < 1 << 50:
+                rooms.append(max(0, limit - (first_number(where + files[1]) or 0)))
+    return min(rooms) if rooms else None
+
+
+def resident():
+    "This process's resident memory in bytes; None where /proc cannot tell."
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def memory_budget(megabytes=None):
+    """The bytes this process may hold, Python included: --memory MB when
+    given; else its size now and a share of what the machine can give
+    besides (the smaller of MemAvailable and the cgroup's room); else
+    DEFAULT_MEMORY MB.
+
+    >>> memory_budget(64)
+    67108864
+    >>> 0 < memory_budget() < 1 << 50
+    True
+    """
+    if megabytes:
+        return int(megabytes * (1 << 20))
+    available = first_number("/proc/meminfo", "MemAvailable:")
+    free = [n for n in (cgroup_room(), available and available * 1024) if n is not None]
+    if not free:
+        return DEFAULT_MEMORY << 20
+    return (resident() or 0) + int(MEMORY_SHARE * min(free))
+
+
+def size_text(n):
+    "'64 MB' for n bytes."
+    return "%d MB" % round(n / float(1 << 20))
+
+
+def process_start(limit):
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc): a time limit counts from there, start-up included, as
+    a slow device is slow to start.  Now where it does not say, or if the
+    process is older than limit seconds."""
+    now = time.time()
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if 0 <= age < limit else now
+
+
 ################ Input: lines from anywhere (the same in every script)
 
 def input_lines(stream, prompt, stderr):
@@ -1946,7 +2195,7 @@ def solve_game(origin, rules, limits, cheat, out):
     game = start(origin, rules, False).game
     heading = "%s: " % ("game %d" % origin if isinstance(origin, int) else "deck")
     if cheat:
-        answer = solve(game, *limits)
+        answer = solve(game, *limits, began=process_start(limits[1]))
         out.write(solution_text(game, answer, heading) + "\n")
         return 0 if answer["verdict"] == "solved" else 1
     answer = play_blind(game, limits)
@@ -1972,6 +2221,10 @@ def run_deals(numbers, cheat, rules, limits, jobs, out):
     out.write("%-10s %-10s %6s %10s %8s\n" % (
         "game", "verdict", "moves", "positions" if cheat else "home", "seconds"))
     answers = []
+    jobs = max(1, min(jobs, len(numbers), os.cpu_count() or 1))
+    if jobs > 1:                    # the processes share the budget
+        here = resident() or 0
+        limits = limits[:2] + ((limits[2] - here) // jobs,)
     for number, answer in results([(n, cheat, rules, limits) for n in numbers], jobs):
         answers.append(answer)
         out.write("%-10d %-10s %6s %10d %8.2f\n" % (
@@ -2106,6 +2359,17 @@ def seconds(text):
     return value
 
 
+def memory_size(text):
+    "A --memory: a number of MB, at least 1."
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError("%s: give a number of MB, at least 1" % text)
+    return value
+
+
 def parser():
     "The command line parser; --help prints the manual, the docstring."
     hidden = argparse.SUPPRESS     # the manual documents every option
@@ -2138,6 +2402,7 @@ def parser():
                    metavar="N", help=hidden)
     p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
                    help=hidden)
+    p.add_argument("--memory", type=memory_size, metavar="MB", help=hidden)
     return p
 
 
@@ -2157,7 +2422,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     except SystemExit as exit:
         return exit.code
     rules = make_rules(args.draw, args.passes, args.scoring)
-    limits = (args.max_positions, args.timeout)
+    limits = (args.max_positions, args.timeout, memory_budget(args.memory))
     if args.solve or args.play:
         return run_deals(args.solve or args.play, bool(args.solve), rules,
                          limits, args.jobs, stdout)
