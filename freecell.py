@@ -111,6 +111,7 @@ FreeCell game 1              move 2
 Not won: 0 cards home after 2 moves.
 """
 
+import collections
 import heapq
 import os
 import re
@@ -633,12 +634,24 @@ def show(game, style):
 ##          columns are one position (homes follow from the cards still in play)
 ##   step   (source, target, count): source a column character or a held card (an
 ##          int), target a column character, 'h', or '*' for the first free cell
+##   packed (homes, cells, cols) as one bytes: the 4 counts, the held cards, then
+##          the columns, 255 between them; a column's cards still in place as
+##          dealt at the start (two or more) are one byte, a token, 64 and up
+##   key    the packed position with its columns sorted: positions that differ
+##          only in the order of their columns are one position.  It is exact
+##          (it unpacks to the position), so no two positions are confused.
 ## A best-first search, safe autoplay applied after every step as the game does,
 ## scores each position by how far it looks from the win plus a weight times the
 ## steps taken to reach it; run out of positions and the deal is proved impossible.
+## A position seen keeps only its key and its parent's key (about 140 bytes in
+## all); a position waiting to be searched is its key and the order of its
+## columns, in a queue for each score (about 45 bytes more).
 
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
+SEPARATOR = b"\xff"
+PACK_MEMO = 50000           # columns whose packed form is remembered
+COLUMN_BITS = range(8)      # the columns, by number
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0
 # (weight of the moves made, positions it may search; None: all that are left)
 STAGES = ((0.5, 20000), (0.3, 15000), (1.0, 100000), (0.7, 100000), (0.5, None))
@@ -654,10 +667,59 @@ def fast(pos):
 class Solver(object):
     "Search one game's positions: the rules, and what is known of its columns."
 
-    def __init__(self, ncells=4, bakers=False):
+    def __init__(self, ncells=4, bakers=False, start=None):
         self.ncells, self.bakers = ncells, bakers
         self.columns = {}   # column bytes -> (run length, disorder, cost in the score)
         self.parents = [tuple(p for p in DECK if fits(c, p, bakers)) for c in DECK]
+        self.tokens, self.prefix, self.packs = {}, {}, {}
+        for col in (start[2] if start else ()):
+            for k in range(2, len(col) + 1):
+                token = 64 + len(self.prefix)
+                self.tokens[bytes(col[:k])] = token
+                self.prefix[token] = bytes(col[:k])
+
+    def pack_column(self, col):
+        """col with its cards still in place as dealt, two or more, as one
+        token byte; memoised (a column's cards lie bottom first, so the
+        longest dealt prefix is the one to take)."""
+        packed = self.packs.get(col)
+        if packed is None:
+            k = len(col)
+            while k > 1 and bytes(col[:k]) not in self.tokens:
+                k -= 1
+            packed = bytes((self.tokens[col[:k]],)) + col[k:] if k > 1 else col
+            if len(self.packs) >= PACK_MEMO:
+                self.packs.clear()
+            self.packs[col] = packed
+        return packed
+
+    def key(self, state):
+        """(key, packed columns): the position's key, its packed form with
+        the columns sorted."""
+        cells, homes, cols = state
+        packed = list(map(self.packs.get, cols))
+        if None in packed:
+            packed = [self.pack_column(c) for c in cols]
+        return SEPARATOR.join([bytes(homes) + cells] + sorted(packed)), packed
+
+    @staticmethod
+    def order(packed):
+        """Where each column goes among the key's, as one int (3 bits a
+        column), so that a position comes back with its columns in place."""
+        order = 0
+        for r, i in enumerate(sorted(COLUMN_BITS, key=packed.__getitem__)):
+            order |= i << 3 * r
+        return order
+
+    def unpack(self, key, order):
+        "The state of a key, its columns in the order given."
+        parts = key.split(SEPARATOR)
+        cols = [b""] * (len(parts) - 1)
+        for r, col in enumerate(parts[1:]):
+            if col and col[0] >= 64:
+                col = self.prefix[col[0]] + col[1:]
+            cols[order >> 3 * r & 7] = col
+        return parts[0][4:], tuple(parts[0][:4]), tuple(cols)
 
     def column_facts(self, col):
         """(run length, cards lying on a lower one, the column's part of the
@@ -777,18 +839,20 @@ class Solver(object):
             h += facts[2]
         return h
 
-    def search(self, pos, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
+    def search(self, pos, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None,
+               began=None):
         """(verdict, steps, positions): 'solved' with the steps of a solution,
-        'impossible', or 'unknown' with the limit that stopped the search.
-        Searches that weigh the moves made differently get stuck on different
-        deals, so a stuck search makes way for the next one (STAGES); each is
-        complete, so any of them that runs out of positions proves the deal
-        impossible."""
-        deadline = time.time() + timeout if timeout else None
+        'impossible', or 'unknown' with the limit that stopped the search:
+        max_positions, timeout seconds after began (now if None), or memory
+        bytes for the whole process.  Searches that weigh the moves made
+        differently get stuck on different deals, so a stuck search makes way
+        for the next one (STAGES); each is complete, so any of them that runs
+        out of positions proves the deal impossible."""
+        deadline = (began or time.time()) + timeout if timeout else None
         searched = 0
         for weight, budget in STAGES:
             budget = min(budget or max_positions, max_positions - searched)
-            verdict, steps, positions = self.best_first(pos, weight, budget, deadline)
+            verdict, steps, positions = self.best_first(pos, weight, budget, deadline, memory)
             searched += positions
             if verdict != "unknown" or steps != "budget":
                 break
@@ -796,39 +860,75 @@ class Solver(object):
             steps = "max-positions %d reached" % max_positions
         elif steps == "deadline":
             steps = "timeout %g s reached" % timeout
+        elif steps == "memory":
+            steps = "memory %s reached" % size_text(memory)
         return verdict, steps, searched
 
-    def best_first(self, pos, weight, budget, deadline):
+    def best_first(self, pos, weight, budget, deadline, memory=None):
         """One best-first search from pos, each position scored by score() plus
-        weight times the moves made: (verdict, steps or the limit, positions)."""
+        weight times the moves made: (verdict, steps or the limit, positions).
+        The positions waiting are kept by score, first come first served
+        within a score; the search ends 'memory' where it would take the
+        process past memory bytes."""
         start = fast(pos)
-        key = (start[0], tuple(sorted(start[2])))
-        seen = {key: None}                        # key -> (parent key, step)
-        heap, pushed = [(0, 0, 0, start, key)], 0
+        key, packed = self.key(start)
+        seen = {key: None}                        # key -> the parent's key
+        waiting = {0: collections.deque([(key, self.order(packed))])}
+        scores = [0]
         settled = self.autoplay(*start) == start
-        while heap:
-            _, _, g, state, key = heapq.heappop(heap)
+        expanded = 0
+        while scores:
+            queue = waiting[scores[0]]
+            key, order = queue.popleft()
+            if not queue:
+                del waiting[heapq.heappop(scores)]
+            g = order >> 24
+            state = self.unpack(key, order & 0xFFFFFF)
             if sum(state[1]) == NCARDS:
-                return "solved", self.path(key, seen), len(seen)
+                return "solved", self.path(pos, key, seen, settled), len(seen)
             for step, child in self.steps(state, settled or g > 0):
-                child_key = (child[0], tuple(sorted(child[2])))
+                child_key, packed = self.key(child)
                 if child_key not in seen:
-                    seen[child_key] = (key, step)
-                    pushed += 1
-                    heapq.heappush(heap, (self.score(child) + weight * g, pushed, g + 1,
-                                          child, child_key))
+                    seen[child_key] = key
+                    score = self.score(child) + weight * g
+                    queue = waiting.get(score)
+                    if queue is None:
+                        queue = waiting[score] = collections.deque()
+                        heapq.heappush(scores, score)
+                    queue.append((child_key, self.order(packed) | (g + 1) << 24))
             if len(seen) > budget:
                 return "unknown", "budget", len(seen)
-            if deadline and pushed & 255 == 0 and time.time() > deadline:
+            expanded += 1
+            if deadline and expanded & 31 == 0 and time.time() > deadline:
                 return "unknown", "deadline", len(seen)
+            if memory and expanded & 1023 == 0 and self.crowded(seen, memory):
+                return "unknown", "memory", len(seen)
         return "impossible", None, len(seen)
 
-    def path(self, key, seen):
-        steps = []
-        while seen[key] is not None:
-            key, step = seen[key]
+    def crowded(self, seen, memory):
+        """Whether the process, with room for seen to grow once more, would
+        hold more than memory bytes; the memos are emptied first."""
+        if (resident() or 0) + 2 * sys.getsizeof(seen) <= memory:
+            return False
+        self.columns.clear()
+        self.packs.clear()
+        return (resident() or 0) + 2 * sys.getsizeof(seen) > memory
+
+    def path(self, pos, key, seen, settled):
+        """The steps from pos to the position of key: the keys back to the
+        start, then the step to each from the one before, found again."""
+        keys = []
+        while key is not None:
+            keys.append(key)
+            key = seen[key]
+        state, steps = fast(pos), []
+        for g, key in enumerate(reversed(keys[:-1])):
+            for step, child in self.steps(state, settled or g > 0):
+                if self.key(child)[0] == key:
+                    break
             steps.append(step)
-        return steps[::-1]
+            state = child
+        return steps
 
 
 def solution(pos, steps, bakers=False, autoplay_on=True):
@@ -852,19 +952,26 @@ def solution(pos, steps, bakers=False, autoplay_on=True):
     return moves, autoplayed
 
 
-def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, timeout=TIMEOUT):
+def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, timeout=TIMEOUT,
+          memory=None, began=None):
     """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (standard
     notation), total (every foundation move counted), why (the limit reached),
-    positions searched, seconds, and the solver's steps.
+    positions searched, seconds, and the solver's steps.  The limits are
+    Solver.search's; memory None is memory_budget()'s share of the machine.
 
     >>> answer = solve(deal(1))
     >>> answer["verdict"], answer["total"] >= 52, len(answer["moves"]) < answer["total"]
     ('solved', True, True)
     >>> solve(deal(11982))["verdict"]
     'impossible'
+    >>> answer = solve(deal(11982), memory=1 << 20)
+    >>> answer["verdict"], answer["why"], answer["positions"]
+    ('unknown', 'memory 1 MB reached', 3747)
     """
-    began = time.time()
-    verdict, steps, positions = Solver(len(pos[0]), bakers).search(pos, max_positions, timeout)
+    clock = time.time()
+    solver = Solver(len(pos[0]), bakers, fast(pos))
+    verdict, steps, positions = solver.search(pos, max_positions, timeout,
+                                              memory or memory_budget(), began or clock)
     answer = {"verdict": verdict, "moves": [], "total": 0, "why": "",
               "positions": positions, "steps": []}
     if verdict == "solved":
@@ -873,7 +980,7 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
         answer["total"] = len(moves) + (autoplayed if autoplay_on else 0)
     elif verdict == "unknown":
         answer["why"] = steps
-    answer["seconds"] = time.time() - began
+    answer["seconds"] = time.time() - clock
     return answer
 
 
@@ -1050,7 +1157,7 @@ class Session(object):
         if won(game["pos"]):
             raise Illegal("the game is won")
         answer = solve(game["pos"], game["bakers"], game["autoplay"],
-                       options.max_positions, options.timeout)
+                       options.max_positions, options.timeout, options.memory)
         if answer["verdict"] != "solved":
             return "No solution from here: " + verdict_line(answer)
         moves = answer["moves"]
@@ -1087,6 +1194,107 @@ class Session(object):
 def random_deal():
     "A deal number from the classic 1..32000, without importing random."
     return int.from_bytes(os.urandom(4), "big") % 32000 + 1
+
+################ The machine: memory and time (the same in every script)
+## A search keeps its positions in memory, and a small device has little.
+## Every search has a budget in bytes, Python itself included, and ends with
+## 'unknown' when it would go past it, before the kernel's OOM killer acts.
+
+DEFAULT_MEMORY = 256            # MB, where the machine does not say what it has
+MEMORY_SHARE = 0.75             # of what the machine can give, by default
+
+
+def first_number(path, label=None):
+    """The first number in a file, or after label on the line starting with
+    it; None where there is none ('max', a missing file)."""
+    try:
+        with open(path) as lines:
+            for line in lines:
+                words = line.split()
+                if label is None or words[:1] == [label]:
+                    return int(words[1 if label else 0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def cgroup_room():
+    """Bytes the memory cgroups of this process leave it: the least, over
+    the group and its parents, of limit less usage (cgroup v1 or v2); None
+    where no group sets a limit."""
+    try:
+        with open("/proc/self/cgroup") as lines:
+            groups = [line.rstrip("\n").split(":", 2) for line in lines]
+    except OSError:
+        return None
+    rooms = []
+    for group in groups:
+        if len(group) != 3:
+            continue
+        if group[1] == "":
+            base, files = "/sys/fs/cgroup", ("memory.max", "memory.current")
+        elif "memory" in group[1].split(","):
+            base, files = "/sys/fs/cgroup/memory", ("memory.limit_in_bytes",
+                                                    "memory.usage_in_bytes")
+        else:
+            continue
+        parts = [part for part in group[2].split("/") if part]
+        for depth in range(len(parts), -1, -1):
+            where = "/".join([base] + parts[:depth]) + "/"
+            limit = first_number(where + files[0])
+            if limit is not None and limit < 1 << 50:
+                rooms.append(max(0, limit - (first_number(where + files[1]) or 0)))
+    return min(rooms) if rooms else None
+
+
+def resident():
+    "This process's resident memory in bytes; None where /proc cannot tell."
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def memory_budget(megabytes=None):
+    """The bytes this process may hold, Python included: --memory MB when
+    given; else its size now and a share of what the machine can give
+    besides (the smaller of MemAvailable and the cgroup's room); else
+    DEFAULT_MEMORY MB.
+
+    >>> memory_budget(64)
+    67108864
+    >>> 0 < memory_budget() < 1 << 50
+    True
+    """
+    if megabytes:
+        return int(megabytes * (1 << 20))
+    available = first_number("/proc/meminfo", "MemAvailable:")
+    free = [n for n in (cgroup_room(), available and available * 1024) if n is not None]
+    if not free:
+        return DEFAULT_MEMORY << 20
+    return (resident() or 0) + int(MEMORY_SHARE * min(free))
+
+
+def size_text(n):
+    "'64 MB' for n bytes."
+    return "%d MB" % round(n / float(1 << 20))
+
+
+def process_start(limit):
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc): a time limit counts from there, start-up included, as
+    a slow device is slow to start.  Now where it does not say, or if the
+    process is older than limit seconds."""
+    now = time.time()
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if 0 <= age < limit else now
+
 
 ################ Ending quietly, reading input (the same in every script)
 
@@ -1166,12 +1374,26 @@ def arguments(argv, stdout, stderr):
     parser.add_argument("--jobs", type=positive, default=1, metavar="N")
     parser.add_argument("--max-positions", type=positive, default=MAX_POSITIONS, metavar="N")
     parser.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS")
+    parser.add_argument("--memory", type=memory_size, metavar="MB")
     options = parser.parse_args(argv)
+    options.memory = memory_budget(options.memory)
     if options.board is not None and options.game is not None:
         parser.error("give -g or --board, not both")
     if options.solve and (options.board is not None or options.game is not None):
         parser.error("--solve with deals takes no -g or --board")
     return options
+
+
+def memory_size(text):
+    "A --memory: a number of MB, at least 1."
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError("%s: give a number of MB, at least 1" % text)
+    return value
 
 
 def deal_list(text):
@@ -1267,8 +1489,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         stderr.write("freecell: %s: %s\n" % (options.board, e))
         return 1
     if options.solve is not None:
-        answer = solve(game["pos"], options.bakers, options.autoplay,
-                       options.max_positions, options.timeout)
+        answer = solve(game["pos"], options.bakers, options.autoplay, options.max_positions,
+                       options.timeout, options.memory, process_start(options.timeout))
         for line in lines_of(answer["moves"]):
             stdout.write(line + "\n")
         stdout.write("# %s: %s\n" % (game["title"], verdict_line(answer, options.autoplay)))
@@ -1292,19 +1514,24 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
 
 def solve_one(job):
     "Solve one deal of a range: (number, answer).  Runs in worker processes too."
-    number, ncells, bakers, autoplay_on, max_positions, timeout = job
-    return number, solve(deal(number, ncells), bakers, autoplay_on, max_positions, timeout)
+    number, ncells, bakers, autoplay_on, max_positions, timeout, memory = job
+    return number, solve(deal(number, ncells), bakers, autoplay_on, max_positions, timeout,
+                         memory)
 
 
 def solve_deals(options, stdout):
     "Solve a list of deals, a line each and a summary; exit status 0 if all were solved."
+    processes = max(1, min(options.jobs, len(options.solve), os.cpu_count() or 1))
+    memory = options.memory
+    if processes > 1:               # the processes share the budget
+        memory = (memory - (resident() or 0)) // processes
     jobs = [(n, options.cells, options.bakers, options.autoplay, options.max_positions,
-             options.timeout) for n in options.solve]
+             options.timeout, memory) for n in options.solve]
     began = time.time()
     stdout.write("%-10s %-10s %6s %6s %10s %8s\n"
                  % ("deal", "verdict", "moves", "typed", "positions", "seconds"))
     answers = []
-    for number, answer in solved(jobs, options.jobs):
+    for number, answer in solved(jobs, processes):
         answers.append(answer)
         typed = len(answer["moves"])
         solved_ = answer["verdict"] == "solved"
