@@ -86,7 +86,7 @@ EXAMPLE
     ...       "[Qd 7c 9s Qs Js][9d Ad Kd][8c 6s 10d 8s][Kc Qh 7s 6d 10s]"
     ...       "[Ah 6c 7h][7d As Jd][Ks][6h Jh Jc Qc 9h 9c][Kh][Ac][8h][10c][8d][10h]")
     [Qd 7c 9s Qs Js!2][9d Ad Kd!1][8c 6s 10d 8s!6][Kc Qh 7s 6d 10s!1][Ah 6c 7h!2][7d As Jd!1][Ks!1][6h Jh Jc Qc 9h 9c!8][Kh!6][Ac!1][8h!1][10c!2][8d!1][10h!1]  # converges
-    >>> shell("medici.py -m --find --target AH --min-efficiency 10 -g 1")
+    >>> shell("medici.py -m --find --target AH --min-efficiency 10 -g 1")  # doctest: +ELLIPSIS
     [A♠ 8♥ J♥ J♦ 10♥!2][8♦!1]...[6♥ Q♥ 10♠ A♥!11]...  # deal 299, renamed
 """
 import os

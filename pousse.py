@@ -70,7 +70,8 @@ OPTIONS
 A SESSION (two humans on 3 x 3; the last move's edge label is starred)
 
 >>> import io
->>> main(['-n', '3', '--machine', 'none', '-m'], io.StringIO('L1 R3 L1\nR3 T3\n'))
+>>> main(['-n', '3', '--machine', 'none', '-m'],
+...      io.StringIO('L1 R3 L1\nR3 T3\n'))  # doctest: +ELLIPSIS
 Pousse 3 x 3: two humans; X moves first.
     T1 T2 T3
  L1  .  .  .  R1

@@ -8,8 +8,13 @@ every tests/*.txt doctest document.
 
 Each unit (a script or a .txt file) runs in a child process of the same
 interpreter, so units run side by side on several cores and a crash in one
-cannot hide the others.  Ends with one line 'N passed, N failed' and exits 1
-when anything failed or when nothing ran.  Standard library only.
+cannot hide the others.  A script's doctests run as a user of a small device
+runs them, `python3 -m doctest SCRIPT.py` with no option flags, on a copy of
+the script alone in an empty temporary directory: an example that needs
+ELLIPSIS must say so itself, and one that reads a neighbouring file fails.
+The .txt documents run from the top directory, with ELLIPSIS on.  Ends with
+one line 'N passed, N failed' and exits 1 when anything failed or when
+nothing ran.  Standard library only.
 """
 import os
 import subprocess
@@ -34,20 +39,34 @@ def units():
 def run_one(path, verbose):
     "Run one unit in this process; print and return (failed, attempted)."
     import doctest
-    import importlib.util
-    sys.path.insert(0, ROOT)
-    flags = doctest.ELLIPSIS
     if path.endswith(".py"):
-        name = os.path.basename(path)[:-3]
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-        result = doctest.testmod(module, verbose=verbose, optionflags=flags)
-    else:
-        result = doctest.testfile(path, module_relative=False,
-                                  verbose=verbose, optionflags=flags,
-                                  encoding="utf-8")
+        return run_alone(path, verbose)
+    sys.path.insert(0, ROOT)
+    result = doctest.testfile(path, module_relative=False, verbose=verbose,
+                              optionflags=doctest.ELLIPSIS, encoding="utf-8")
+    return result.failed, result.attempted
+
+
+def run_alone(path, verbose):
+    """Run a script's doctests as `python3 -m doctest SCRIPT.py` does, in a
+    fresh empty directory holding only a copy of the script: that directory
+    is the current one and the only one of the collection on the module
+    path, and no option flag is set.  Return (failed, attempted)."""
+    import doctest
+    import shutil
+    name = os.path.basename(path)
+    work = tempfile.mkdtemp(prefix="alone-")
+    try:
+        shutil.copy(path, work)
+        os.chdir(work)
+        sys.path[:] = [work] + [p for p in sys.path
+                                if os.path.abspath(p or ".") not in (HERE, ROOT)]
+        sys.argv = [doctest.__file__, name]
+        module = __import__(name[:-3])
+        result = doctest.testmod(module, verbose=verbose)
+    finally:
+        os.chdir(ROOT)
+        shutil.rmtree(work, ignore_errors=True)
     return result.failed, result.attempted
 
 
