@@ -67,9 +67,15 @@ OPTIONS:
     -q, --quiet         print only the final board and the result
     --solve             print a solution of the deal (or --board) and exit
     --solve DEALS       solve deals like 1-1000 or 1,5,11982: a line each, a summary
-    --jobs N            spread --solve DEALS over N processes
+    --jobs N            spread --solve DEALS over N processes (no more than
+                        there are deals or cores); they share the memory
     --max-positions N   give up ('unknown') after N positions (default 1,000,000)
-    --timeout SECONDS   give up ('unknown') after so long (default 60)
+    --timeout SECONDS   give up ('unknown') after so long (default 60; a single
+                        --solve counts from the start of the program)
+    --memory MB         give up ('unknown') before the program would hold more
+                        than MB megabytes; by default 3/4 of what the machine
+                        can give (the smaller of MemAvailable and the cgroup's
+                        limit less its use), 256 where it does not say
     --color=WHEN        auto (default), always or never;  -m = --color=never
     --ascii             suits as letters C D H S (automatic when the output
                         cannot print the suit symbols)
@@ -86,7 +92,8 @@ cards held in cells, the filled columns and the cards lying on a lower card,
 plus half the moves made; safe autoplay runs after every move as in the game.
 A search stuck after 20,000 positions makes way for others that weigh the
 moves made less or more, and at last for the first again with no limit but
---max-positions.
+--max-positions.  A position costs about 170 bytes: a 128 MB device solves
+every deal of 1..1000 and proves 11982 impossible (97,000 positions, 26 MB).
 
 Exit status: 0 when every input line was accepted, 1 when one was rejected
 (each rejection prints one line on stderr naming the input line), 2 for bad
