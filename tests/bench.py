@@ -3,12 +3,18 @@
 
     python3 tests/bench.py              # every benchmark
     python3 tests/bench.py freecell     # only those whose name contains 'freecell'
+    python3 tests/bench.py device       # the scripts in 64 and 128 MB and at 10 % of a core
+                                        # (cgroups, as root); the solvers' bytes a position
     python3 tests/bench.py --fuzz       # tests/robustness.txt's fuzzing, 100 times longer
 
 Each benchmark prints its figures; the README quotes them.
 """
+import functools
+import itertools
 import os
 import re
+import shlex
+import statistics
 import subprocess
 import sys
 import time
@@ -509,6 +515,381 @@ def fuzz(seeds=100):
         sys.stdout.flush()
         failed = failed or bool(problems)
     return 1 if failed else 0
+
+################ Small devices
+## A device copies one script and has 64-512 MB and a processor 10-50 times
+## slower.  Memory groups of 64 and 128 MB stand for the memory, a group of
+## 10 % of one core for the processor (cgroup v1 or v2; root only).  Each
+## run gets groups of its own (no peak to reset, no OOM kill of another run
+## to mistake for its own), made before it starts and removed after it ends.
+
+DEVICE_GROUPS = [(64, None), (128, None), (128, 10)]     # (MB, % of one core or None)
+DEVICE_LIMIT = {None: 300, 10: 200}   # seconds before the benchmark stops a run
+DOCTEST_LIMIT = 120                   # the same for a doctest at 10 % of a core
+POUSSE_INPUTS = ["6\n", "7\nL1\nT3\n"]
+POUSSE_RUNS = {None: 3, 10: 20}       # runs of each input in a group
+DEVICE_SOLVES = [("klondike", ["-g", "5", "--solve"]),
+                 ("freecell", ["-g", "11982", "--solve"]),
+                 ("freecell", ["-g", "1", "--solve"])]
+CGROUP_FILES = {            # v1 and v2 names of the same thing
+    "v1": {"limit": "memory.limit_in_bytes", "swap": "memory.memsw.limit_in_bytes",
+           "peak": "memory.max_usage_in_bytes", "oom": "memory.oom_control",
+           "tasks": "tasks"},
+    "v2": {"limit": "memory.max", "swap": "memory.swap.max", "peak": "memory.peak",
+           "oom": "memory.events", "tasks": "cgroup.procs"}}
+
+
+def cgroup_mounts():
+    "{'memory': dir, 'cpu': dir} of cgroup v1, and 'cgroup2': dir, from /proc/mounts."
+    points = {}
+    try:
+        with open("/proc/mounts") as mounts:
+            for line in mounts:
+                fields = line.split()
+                if len(fields) > 3 and fields[2] == "cgroup2":
+                    points.setdefault("cgroup2", fields[1])
+                elif len(fields) > 3 and fields[2] == "cgroup":
+                    for option in fields[3].split(","):
+                        points.setdefault(option, fields[1])
+    except OSError:
+        pass
+    return points
+
+
+def write(path, text):
+    "Write text to a cgroup file; an error is raised here, not lost at close."
+    with open(path, "w") as f:
+        f.write(text)
+        f.flush()
+
+
+def cgroup_hierarchy():
+    """(kind, {'memory': dir, 'cpu': dir}) where this process can make memory
+    and cpu groups, v1 preferred; else (None, why not)."""
+    points = cgroup_mounts()
+    if "memory" in points and "cpu" in points:
+        kind, dirs = "v1", {"memory": points["memory"], "cpu": points["cpu"]}
+    elif "cgroup2" in points:
+        root = points["cgroup2"]
+        kind, dirs = "v2", {"memory": root, "cpu": root}
+        try:
+            with open(os.path.join(root, "cgroup.controllers")) as f:
+                missing = {"memory", "cpu"} - set(f.read().split())
+            if missing:
+                return None, "cgroup v2 at %s has no %s controller" % (root, " ".join(missing))
+            with open(os.path.join(root, "cgroup.subtree_control")) as f:
+                if {"memory", "cpu"} - set(f.read().split()):
+                    write(os.path.join(root, "cgroup.subtree_control"), "+memory +cpu")
+        except OSError as e:
+            return None, "cgroup v2 at %s: %s" % (root, e.strerror or e)
+    else:
+        return None, "no cgroup memory and cpu controllers mounted (/proc/mounts)"
+    for place in sorted(set(dirs.values())):
+        probe = os.path.join(place, "bench-dev-%d-probe" % os.getpid())
+        try:
+            os.mkdir(probe)
+            os.rmdir(probe)
+        except OSError as e:
+            root = " (not root)" if hasattr(os, "geteuid") and os.geteuid() else ""
+            return None, "cannot make a group in %s: %s%s" % (place, e.strerror, root)
+    return kind, dirs
+
+
+GROUP_NUMBERS = itertools.count(1)
+
+
+class Group(object):
+    "The cgroups of one run: megabytes of memory, swap forbidden, and perhaps percent of a core."
+
+    def __init__(self, kind, dirs, megabytes, percent=None):
+        self.files, self.made = CGROUP_FILES[kind], []
+        try:
+            self.limit(kind, dirs, "bench-dev-%d-%d" % (os.getpid(), next(GROUP_NUMBERS)),
+                       megabytes, percent)
+        except OSError:
+            self.remove()
+            raise
+
+    def limit(self, kind, dirs, name, megabytes, percent):
+        "Make the groups called name and set their limits."
+        self.memory = self.make(os.path.join(dirs["memory"], name))
+        limit = str(megabytes << 20)
+        write(os.path.join(self.memory, self.files["limit"]), limit)
+        if os.path.exists(os.path.join(self.memory, self.files["swap"])):
+            write(os.path.join(self.memory, self.files["swap"]), limit if kind == "v1" else "0")
+        if percent and kind == "v1":
+            cpu = self.make(os.path.join(dirs["cpu"], name))
+            write(os.path.join(cpu, "cpu.cfs_period_us"), "100000")
+            write(os.path.join(cpu, "cpu.cfs_quota_us"), str(percent * 1000))
+        elif percent:
+            write(os.path.join(self.memory, "cpu.max"), "%d 100000" % (percent * 1000))
+
+    def make(self, path):
+        "Make the group at path and remember it for remove()."
+        os.mkdir(path)
+        self.made.append(path)
+        return path
+
+    def tasks(self):
+        "The files a process writes its pid to, to enter the groups."
+        return [os.path.join(path, self.files["tasks"]) for path in self.made]
+
+    def peak(self):
+        "The memory group's peak usage in bytes (None where the kernel does not say)."
+        return first_number(os.path.join(self.memory, self.files["peak"]))
+
+    def oom_kills(self):
+        "How many processes the OOM killer ended in the memory group."
+        return first_number(os.path.join(self.memory, self.files["oom"]), "oom_kill") or 0
+
+    def remove(self):
+        "Remove the groups (a moment after their last process ended)."
+        for path in reversed(self.made):
+            for _ in range(50):
+                try:
+                    os.rmdir(path)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+
+
+def first_number(path, label=None):
+    "The first number in a file, or the one after label; None where there is none."
+    try:
+        with open(path) as lines:
+            for line in lines:
+                words = line.split()
+                if label is None or words[:1] == [label]:
+                    return int(words[1 if label else 0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def run_in(group, argv, stdin_text="", cwd=ROOT, limit=300):
+    """Run argv inside group (or none) with stdin_text as its input: a dict of
+    its exit status as a shell shows it, its output's last line, the seconds to
+    its first line of output ('first') and to its end ('wall'), its processor
+    seconds, the group's peak bytes, its OOM kills, and whether the benchmark
+    stopped it at limit s.  sh enters the groups and execs argv, so python3
+    starts inside them (and no preexec_fn runs beside the threads)."""
+    import select
+    enter = "".join("echo $$ > %s && " % shlex.quote(path) for path in group.tasks()
+                    ) if group else ""
+    command = ["sh", "-c", enter + 'exec "$@"', "sh"] + argv
+    start = time.perf_counter()
+    child = subprocess.Popen(command, cwd=cwd, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        child.stdin.write(stdin_text.encode())
+        child.stdin.close()
+    except OSError:
+        pass
+    output = {child.stdout: [], child.stderr: []}
+    first, stopped, waiting = None, False, [child.stdout, child.stderr]
+    while waiting:
+        ready = select.select(waiting, [], [], max(0, start + limit - time.perf_counter()))[0]
+        if not ready:
+            child.kill()
+            stopped = True
+            break
+        for stream in ready:
+            data = os.read(stream.fileno(), 65536)
+            output[stream].append(data)
+            if not data:
+                waiting.remove(stream)
+            elif first is None and stream is child.stdout and b"\n" in data:
+                first = time.perf_counter() - start
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = status = (128 + os.WTERMSIG(status) if os.WIFSIGNALED(status)
+                                 else os.WEXITSTATUS(status))
+    child.stdout.close()
+    child.stderr.close()
+    lines = [b"".join(output[s]).decode("utf-8", "replace").strip().splitlines()
+             for s in (child.stdout, child.stderr)]
+    return {"status": status, "stopped": stopped, "cpu": usage.ru_utime + usage.ru_stime,
+            "last": (lines[0] or lines[1] or [""])[-1], "first": first, "wall": wall,
+            "peak": group.peak() if group else None,
+            "oom": group.oom_kills() if group else 0, "out": lines[0]}
+
+
+def in_group(hierarchy, megabytes, percent, *args, **options):
+    "run_in() inside fresh groups of megabytes and percent of a core."
+    group = Group(hierarchy[0], hierarchy[1], megabytes, percent)
+    try:
+        return run_in(group, *args, **options)
+    finally:
+        group.remove()
+
+
+def ended(run):
+    """How run ended, in a word and in words: OOM-killed (exit 137 or the
+    group's oom_kill count), stopped by the benchmark, or its exit status."""
+    if run["oom"] or run["status"] == 137 and not run["stopped"]:
+        return "OOM-killed", "exit %d, oom_kill %d; " % (run["status"], run["oom"])
+    if run["stopped"]:
+        return "stopped", "no end after %.0f s; " % run["wall"]
+    return "exit %d" % run["status"], ""
+
+
+def mb(n):
+    "'61 MB' for n bytes; '?' for None."
+    return "?" if n is None else "%.0f MB" % (n / 1048576.0)
+
+
+def device_row(place, run, text):
+    "One line of the table: the group, how it ended, wall and processor time, peak, text."
+    end, why = ended(run)
+    return "  %-17s %-10s %6.1f %6.1f %7s  %s" % (place, end, run["wall"], run["cpu"],
+                                                 mb(run["peak"]), (why + text).rstrip("; "))
+
+
+def where(megabytes, percent):
+    "'128 MB, 10 % CPU'."
+    return "%d MB" % megabytes + (", %d %% CPU" % percent if percent else "")
+
+
+def solve_job(hierarchy, megabytes, percent, name, args):
+    "The table line of one solve in a group."
+    run = in_group(hierarchy, megabytes, percent, [sys.executable, name + ".py"] + args,
+                   limit=DEVICE_LIMIT[percent])
+    return device_row(where(megabytes, percent), run, run["last"])
+
+
+def doctest_job(hierarchy, megabytes, percent, name):
+    "The table line of python3 -m doctest NAME.py in a directory holding only NAME.py."
+    import shutil
+    import tempfile
+    directory = tempfile.mkdtemp(prefix="bench-device-")
+    try:
+        shutil.copy(os.path.join(ROOT, name + ".py"), directory)
+        run = in_group(hierarchy, megabytes, percent,
+                       [sys.executable, "-m", "doctest", name + ".py"], cwd=directory,
+                       limit=DOCTEST_LIMIT if percent else DEVICE_LIMIT[None])
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+    passed = run["status"] == 0 and not run["last"]
+    return device_row(where(megabytes, percent), run,
+                      "passed" if passed else "failed: " + (run["last"] or "no output"))
+
+
+def pousse_job(hierarchy, megabytes, percent, position, limit=1.0):
+    "The table line of POUSSE_RUNS runs of pousse.py --icfp -t 1 fed position."
+    runs = [in_group(hierarchy, megabytes, percent, [sys.executable, "pousse.py", "--icfp",
+                                                    "-t", "1"], position, limit=30)
+            for _ in range(POUSSE_RUNS[percent])]
+    answers = sorted(r["first"] if r["first"] is not None else float("inf") for r in runs)
+    late = sum(a > limit for a in answers)
+    worst = max(runs, key=lambda r: (r["oom"], r["stopped"], r["status"], r["wall"]))
+    moves = sorted(set(r["out"][0] for r in runs if r["out"]))
+    text = ("%d runs: the move on stdout after median %.2f s, worst %.2f s, %s; moves %s"
+            % (len(runs), statistics.median(answers), answers[-1],
+               "%d over %g s" % (late, limit) if late else "all within %g s" % limit,
+               " ".join(moves) or "none"))
+    return device_row(where(megabytes, percent), dict(worst, peak=max(
+        r["peak"] or 0 for r in runs) or None), text)
+
+
+def bytes_a_position(name, args):
+    """(positions, peak resident bytes, resident bytes after the import, last
+    line) of the command run in a fresh process without a group, through the
+    script's main()."""
+    code = ("import io, sys, resource; sys.path.insert(0, %r)\n"
+            "def peak(): return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024\n"
+            "import %s as game\n"
+            "imported, out = peak(), io.StringIO()\n"
+            "game.main(%r, io.StringIO(), out, sys.stderr)\n"
+            "print(imported, peak()); print(out.getvalue().strip().splitlines()[-1])"
+            % (ROOT, name, args))
+    lines = subprocess.check_output([sys.executable, "-c", code]).decode().splitlines()
+    imported, peak = map(int, lines[0].split())
+    positions = re.search(r"([\d,]+) positions", lines[-1])
+    count = int(positions.group(1).replace(",", "")) if positions else None
+    return count, peak, imported, lines[-1]
+
+
+def bytes_job():
+    "The lines of the bytes a position of each solver."
+    lines = []
+    for name, args in DEVICE_SOLVES[:2]:
+        positions, peak, imported, last = bytes_a_position(name, args)
+        if not positions:
+            lines.append("  %-36s no positions in: %s" % (shown(name, args), last))
+            continue
+        lines.append("  %-36s %8d positions, peak %s, %s after the import: %.1f bytes a position"
+                     % (shown(name, args), positions, mb(peak), mb(imported),
+                        (peak - imported) / float(positions)))
+    return lines
+
+
+def shown(name, args):
+    "The command a user types."
+    return " ".join(["python3", name + ".py"] + args)
+
+
+def device_cases():
+    """[(command shown, job(hierarchy, megabytes, percent))]: the table's
+    commands in their order."""
+    cases = [(shown(name, args), functools.partial(solve_job, name=name, args=args))
+             for name, args in DEVICE_SOLVES]
+    cases += [("printf %s | python3 pousse.py --icfp -t 1" % shlex.quote(p.replace("\n", "\\n")),
+               functools.partial(pousse_job, position=p)) for p in POUSSE_INPUTS]
+    cases += [("python3 -m doctest %s.py   # alone in an empty directory" % name,
+               functools.partial(doctest_job, name=name))
+              for name in SCRIPTS if os.path.exists(os.path.join(ROOT, name + ".py"))]
+    return cases
+
+
+def device_chain(jobs):
+    "Run the (label, job) pairs one after the other: their results, each told on stderr."
+    results = []
+    for label, job in jobs:
+        results.append(job())
+        sys.stderr.write("device: %s\n" % label)
+        sys.stderr.flush()
+    return results
+
+
+@bench
+def device():
+    """The scripts on a small device: each command in memory groups of 64 and
+    128 MB at full speed, one after the other, and in 128 MB with 10 % of one
+    core, three at a time beside them (each run has a quota of its own); then
+    the bytes a position of each solver, without a group."""
+    from concurrent.futures import ThreadPoolExecutor
+    hierarchy, cases = cgroup_hierarchy(), device_cases()
+    load, began = os.getloadavg()[0], time.perf_counter()
+    if hierarchy[0] is None:
+        print("device: skipped: %s" % hierarchy[1])
+        bytes_lines = bytes_job()
+    else:
+        fast = [(i, g) for g in DEVICE_GROUPS if not g[1] for i in range(len(cases))]
+        slow = [(i, g) for g in DEVICE_GROUPS if g[1] for i in range(len(cases))]
+        job = lambda i, g: ("%s, %s" % (where(*g), cases[i][0]),
+                            functools.partial(cases[i][1], hierarchy, *g))
+        with ThreadPoolExecutor(4) as pool:
+            chain = pool.submit(device_chain, [job(*key) for key in fast] +
+                                [("bytes a position", bytes_job)])
+            slowly = [pool.submit(device_chain, [job(*key)]) for key in slow]
+            rows = chain.result()
+            bytes_lines = rows.pop()
+            rows += [future.result()[0] for future in slowly]
+        table = dict(zip(fast + slow, rows))
+        print("cgroup %s, swap forbidden; the benchmark stops a run at 10 %% of a core after "
+              "%d s (a doctest after %d s)" % (hierarchy[0], DEVICE_LIMIT[10], DOCTEST_LIMIT))
+        print("  %-17s %-10s %6s %6s %7s  %s" % ("group", "end", "wall s", "cpu s", "peak",
+                                                 "the last line of output"))
+        for i, (command, _) in enumerate(cases):
+            print(command)
+            for g in DEVICE_GROUPS:
+                print(table[i, g])
+    print("bytes a position (no group: peak resident less resident after the import):")
+    for line in bytes_lines:
+        print(line)
+    print("%.0f s in all; load average at the start %.1f, at the end %.1f (%d cores)"
+          % (time.perf_counter() - began, load, os.getloadavg()[0], os.cpu_count() or 0))
+
 
 ################ Main
 
