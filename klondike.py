@@ -1077,16 +1077,77 @@ TALON_MEMO = 5000               # talons remembered at most (about 500 bytes eac
 MIXER, LOW63, MASK64 = 0x9E3779B97F4A7C15, (1 << 63) - 1, (1 << 64) - 1
 PYTHON_SIZE = 16 << 20          # a guess at Python's own size where /proc cannot tell
 SPARE = 4 << 20                 # kept free for the rest of the search (stack, memos)
+SET_BYTES = 120                 # what a position costs in a Python set, at most
+
+
+class Table(object):
+    """Codes below 2**63 kept exactly, each plus one (0 marks an empty slot)
+    in an array of 8-byte slots: open addressing, linear probing.  The
+    table is at most three quarters full (11 to 21 bytes a code); it grows
+    while seen, the Seen it belongs to, allows, and where it cannot, it
+    fills to seven eighths and then makes seen full."""
+
+    def __init__(self, seen, size):
+        self.seen, self.slots, self.size, self.used, self.most = seen, None, 0, 0, 0
+        self.fill(size)
+
+    def add(self, code):
+        "Keep code; False when it was kept already."
+        slots, size = self.slots, self.size
+        v = code + 1
+        i = (v * MIXER >> 40) % size
+        found = slots[i]
+        while found:
+            if found == v:
+                return False
+            i += 1
+            if i == size:
+                i = 0
+            found = slots[i]
+        slots[i] = v
+        self.seen.count += 1
+        self.used += 1
+        if self.used >= self.most:
+            self.grow()
+        return True
+
+    def fill(self, size):
+        "Take size slots, the codes held put in again."
+        old, self.slots = self.slots, array.array("Q", [0]) * size
+        self.seen.bytes += 8 * size - (8 * len(old) if old else 0)
+        self.size, self.used, self.most = size, 0, size * 3 // 4
+        slots = self.slots
+        for v in old or ():
+            if v:
+                i = (v * MIXER >> 40) % size
+                while slots[i]:
+                    i = i + 1 if i + 1 < size else 0
+                slots[i] = v
+                self.used += 1
+
+    def grow(self):
+        """Take twice the slots, or as many more as the budget allows while
+        the old ones are still held; where that is not a tenth more, fill
+        to seven eighths, and then the Seen is full."""
+        size, budget = self.size, self.seen.budget
+        if budget is None:
+            self.fill(2 * size)
+            return
+        now = resident() or PYTHON_SIZE + self.seen.bytes
+        more = min(2 * size, (budget - now - SPARE) // 8)
+        if more > size + size // 10:
+            self.fill(more)
+        elif self.most < size * 7 // 8:
+            self.most = size * 7 // 8
+        else:
+            self.seen.full = True
 
 
 class Seen(object):
-    """The positions a search has entered, kept exactly in 8 bytes a slot.
-    A code c (Solver.code) goes to the table of c >> 63 as its low 63 bits
-    plus one (0 marks an empty slot): open addressing, linear probing.  A
-    table is at most three quarters full (11 to 21 bytes a position); it
-    doubles while the memory budget allows, and where it cannot, it fills
-    to seven eighths and then says it is full.  No two positions are ever
-    confused, so a search that runs out of positions has seen them all.
+    """The positions a search has entered, kept exactly: a code c
+    (Solver.code) goes to the Table of c >> 63, as its low 63 bits.  No two
+    positions are ever confused, so a search that runs out of positions has
+    seen them all.  Full when a table cannot grow within the budget.
 
     >>> seen = Seen()
     >>> [seen.add(c) for c in (5, 5, 1 << 63 | 5, 5)], seen.count
@@ -1101,69 +1162,34 @@ class Seen(object):
     (True, True)
     """
 
-    def __init__(self, budget=None, slots=1 << 12):
+    def __init__(self, budget=None, most=None, slots=1 << 12):
         self.budget, self.first = budget, slots
-        self.tables = {}                # c >> 63 -> [slots, size, used, most]
         self.count, self.bytes, self.full = 0, 0, False
+        self.tables = {}                # c >> 63 -> its Table
+        self.low = self.table(0)
+        # Where the budget holds most positions even as a Python set (faster,
+        # but up to 120 bytes a position), the search keeps them so.
+        self.plain = None
+        if most and (budget is None or (resident() or PYTHON_SIZE) + SET_BYTES * most < budget):
+            self.plain = set()
+
+    def table(self, high):
+        "The Table of the codes c with c >> 63 == high."
+        if high not in self.tables:
+            self.tables[high] = Table(self, self.first)
+        return self.tables[high]
 
     def add(self, code):
         "Keep code; False when it was kept already."
-        table = self.tables.get(code >> 63) or self.open(code >> 63)
-        slots, size = table[0], table[1]
-        v = (code & LOW63) + 1
-        i = (v * MIXER & MASK64) * size >> 64
-        while True:
-            found = slots[i]
-            if found == v:
+        if self.plain is not None:
+            if code in self.plain:
                 return False
-            if not found:
-                break
-            i += 1
-            if i == size:
-                i = 0
-        slots[i] = v
-        self.count += 1
-        table[2] += 1
-        if table[2] >= table[3]:
-            self.grow(table)
-        return True
-
-    def open(self, high):
-        "A new empty table for the codes c with c >> 63 == high."
-        table = self.tables[high] = [None, 0, 0, 0]
-        self.fill(table, self.first)
-        return table
-
-    def fill(self, table, size):
-        "Give table size slots, the codes it held put in again."
-        old = table[0]
-        table[:] = [array.array("Q", [0]) * size, size, 0, size * 3 // 4]
-        self.bytes += 8 * size - (8 * len(old) if old else 0)
-        slots = table[0]
-        for v in old or ():
-            if v:
-                i = (v * MIXER & MASK64) * size >> 64
-                while slots[i]:
-                    i = i + 1 if i + 1 < size else 0
-                slots[i] = v
-                table[2] += 1
-
-    def grow(self, table):
-        """Give table twice the slots, or as many more as the budget allows
-        while the old slots are still held; where that is not a tenth more,
-        let it fill to seven eighths, and then it is full."""
-        size = table[1]
-        if self.budget is None:
-            self.fill(table, 2 * size)
-            return
-        now = resident() or PYTHON_SIZE + self.bytes
-        more = min(2 * size, (self.budget - now - SPARE) // 8)
-        if more > size + size // 10:
-            self.fill(table, more)
-        elif table[3] < size * 7 // 8:
-            table[3] = size * 7 // 8
-        else:
-            self.full = True
+            self.plain.add(code)
+            self.count += 1
+            return True
+        if code >> 63:
+            return self.table(code >> 63).add(code & LOW63)
+        return self.low.add(code)
 
 
 class Solver(object):
@@ -1365,18 +1391,51 @@ class Solver(object):
         included).  Given a list best, it keeps there the progress of the
         best position seen and the moves to it."""
         deadline = (began or time.time()) + timeout if timeout else None
-        seen = Seen(memory)
+        seen = Seen(memory, max_positions)
         seen.add(self.code(start))
         if start[1] == WON:
             return "solved", [], 1
         states, made, todo = [start], [], [iter(self.moves(start))]
         count = 0
+        low, after, plain = seen.low, self.after, seen.plain
+        slots, size = low.slots, low.size
+        a, b, c, d = self.places
         while todo:
             for m in todo[-1]:
-                child = self.after(states[-1], m)
+                child = after(states[-1], m)
                 if child[1] == WON:
                     return "solved", made + [m], seen.count
-                if seen.add(self.code(child)):
+                # self.code(child) and seen.add(), written out for the most
+                # common codes: this is the search's inner loop
+                code = child[0] | child[1] << a | child[2] << b | child[3] << c
+                if child[7] or child[4]:
+                    code |= (SP_CODE[child[7]] + 6 * child[4]) << d
+                if plain is not None:
+                    new = code not in plain
+                    if new:
+                        plain.add(code)
+                        seen.count += 1
+                elif code >> 63 or child[7] or child[4]:
+                    new = seen.add(code)
+                    slots, size = low.slots, low.size     # it may have grown
+                else:
+                    code += 1
+                    i = (code * MIXER >> 40) % size
+                    found = slots[i]
+                    while found and found != code:
+                        i += 1
+                        if i == size:
+                            i = 0
+                        found = slots[i]
+                    new = not found
+                    if new:
+                        slots[i] = code
+                        seen.count += 1
+                        low.used += 1
+                        if low.used >= low.most:
+                            low.grow()
+                            slots, size = low.slots, low.size
+                if new:
                     states.append(child)
                     made.append(m)
                     todo.append(iter(self.moves(child)))
