@@ -160,11 +160,12 @@ card brought back from a foundation must be used by the next move, and a
 pile is emptied only for a king.  Each solution is turned into the game's
 own moves and passed by its move checker before it is printed.
 
-A position is one int, kept exactly in an 8-byte slot of a table that grows
-while --memory allows (11 to 21 bytes a position, 25 with the rest of the
-search): 5,000,000 positions fit in about 110 MB, and a 64 MB device proves
-deal 5 impossible (1,760,666 positions).  No two positions are ever taken
-for one another, so impossible stays a proof.
+A position is one int.  Where --memory holds --max-positions of them in a
+Python set (120 bytes each), they are kept so; else each is kept in an
+8-byte slot of a table that grows while --memory allows (11 to 21 bytes a
+position, about 25 with the rest of the search, a quarter slower): a 64 MB
+device proves deal 5 impossible (1,760,666 positions).  Either way no two
+positions are ever taken for one another, so impossible stays a proof.
 
 The player (--play and hint) sees what a player sees.  It turns through the
 stock once, then at each turn deals the cards it has not seen into their
