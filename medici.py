@@ -721,10 +721,11 @@ def tally_part(part):
 
 
 def tally_parallel(first, count, rule, jobs):
-    "tally() of count deals from first, split over jobs processes when it pays."
+    """(tally() of count deals from first, the processes that did it): split
+    over jobs processes when it pays and the machine can."""
     last = first + count
     if jobs < 2 or count < 50000:
-        return tally(first, last, rule)
+        return tally(first, last, rule), 1
     step = max(10000, count // (jobs * 8))
     parts = [(n, min(n + step, last), rule) for n in range(first, last, step)]
     try:
@@ -733,12 +734,12 @@ def tally_parallel(first, count, rule, jobs):
         # Ctrl-C reaches the workers too: they ignore it, and this process ends them.
         pool = multiprocessing.Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN))
     except (ImportError, OSError):        # no working semaphores (some phones)
-        return tally(first, last, rule)
+        return tally(first, last, rule), 1
     try:
         results = pool.map(tally_part, parts)
     finally:
         pool.terminate()
-    return [sum(column) for column in zip(*results)]
+    return [sum(column) for column in zip(*results)], jobs
 
 
 def wilson(hits, n, z=1.96):
@@ -1350,10 +1351,10 @@ def run_stats(args, stdout):
     import time
     first = random_number() if args.game is None or args.game < 0 else args.game
     first = min(first, GAME_LIMIT - args.stats + 1)
-    jobs = args.jobs or os.cpu_count() or 1
-    jobs = jobs if args.stats >= 50000 else 1
+    cores = os.cpu_count() or 1
+    jobs = min(args.jobs or cores, cores) if args.stats >= 50000 else 1
     start = time.time()
-    counts = tally_parallel(first, args.stats, args.rule, jobs)
+    counts, jobs = tally_parallel(first, args.stats, args.rule, jobs)
     seconds = time.time() - start
     stdout.write("\n".join(stats_lines(first, counts, args.rule, seconds, jobs)) + "\n")
     return 0
