@@ -827,6 +827,107 @@ class Engine(object):
         facts.update(nodes=visited, seconds=clock() - start)
         return best, facts
 
+################ The machine: memory and time (the same in every script)
+## A search keeps its positions in memory, and a small device has little.
+## Every search has a budget in bytes, Python itself included, and ends with
+## 'unknown' when it would go past it, before the kernel's OOM killer acts.
+
+DEFAULT_MEMORY = 256            # MB, where the machine does not say what it has
+MEMORY_SHARE = 0.75             # of what the machine can give, by default
+
+
+def first_number(path, label=None):
+    """The first number in a file, or after label on the line starting with
+    it; None where there is none ('max', a missing file)."""
+    try:
+        with open(path) as lines:
+            for line in lines:
+                words = line.split()
+                if label is None or words[:1] == [label]:
+                    return int(words[1 if label else 0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def cgroup_room():
+    """Bytes the memory cgroups of this process leave it: the least, over
+    the group and its parents, of limit less usage (cgroup v1 or v2); None
+    where no group sets a limit."""
+    try:
+        with open("/proc/self/cgroup") as lines:
+            groups = [line.rstrip("\n").split(":", 2) for line in lines]
+    except OSError:
+        return None
+    rooms = []
+    for group in groups:
+        if len(group) != 3:
+            continue
+        if group[1] == "":
+            base, files = "/sys/fs/cgroup", ("memory.max", "memory.current")
+        elif "memory" in group[1].split(","):
+            base, files = "/sys/fs/cgroup/memory", ("memory.limit_in_bytes",
+                                                    "memory.usage_in_bytes")
+        else:
+            continue
+        parts = [part for part in group[2].split("/") if part]
+        for depth in range(len(parts), -1, -1):
+            where = "/".join([base] + parts[:depth]) + "/"
+            limit = first_number(where + files[0])
+            if limit is not None and limit < 1 << 50:
+                rooms.append(max(0, limit - (first_number(where + files[1]) or 0)))
+    return min(rooms) if rooms else None
+
+
+def resident():
+    "This process's resident memory in bytes; None where /proc cannot tell."
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def memory_budget(megabytes=None):
+    """The bytes this process may hold, Python included: --memory MB when
+    given; else its size now and a share of what the machine can give
+    besides (the smaller of MemAvailable and the cgroup's room); else
+    DEFAULT_MEMORY MB.
+
+    >>> memory_budget(64)
+    67108864
+    >>> 0 < memory_budget() < 1 << 50
+    True
+    """
+    if megabytes:
+        return int(megabytes * (1 << 20))
+    available = first_number("/proc/meminfo", "MemAvailable:")
+    free = [n for n in (cgroup_room(), available and available * 1024) if n is not None]
+    if not free:
+        return DEFAULT_MEMORY << 20
+    return (resident() or 0) + int(MEMORY_SHARE * min(free))
+
+
+def size_text(n):
+    "'64 MB' for n bytes."
+    return "%d MB" % round(n / float(1 << 20))
+
+
+def process_start(limit):
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc): a time limit counts from there, start-up included, as
+    a slow device is slow to start.  Now where it does not say, or if the
+    process is older than limit seconds."""
+    now = time.time()
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if 0 <= age < limit else now
+
+
 ################ Input: lines from anywhere (the same in every script)
 
 def input_lines(stream, prompt, stderr):
@@ -1038,20 +1139,6 @@ def play(args, stdin, stdout, stderr, colour):
                 status = 1
                 break
     return status
-
-
-def process_start(limit):
-    """When this process started, by the wall clock, where the system says
-    (Linux's /proc); now if it does not, or if the process is older than
-    limit seconds (then it was not started for this move)."""
-    now = time.time()
-    try:
-        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
-            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
-            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return now
-    return now - age if 0 <= age < limit else now
 
 
 def robot(args, stdin, stdout, stderr, start):
