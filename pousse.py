@@ -40,7 +40,10 @@ MODES
   pousse.py --icfp            a contest robot: the size, then the moves so
                               far, one a line, on stdin; the machine's move
                               on stdout, within -t seconds of the process's
-                              start
+                              start (its start-up counted); it keeps back
+                              time to print the move and end, the more the
+                              slower the machine runs (-t 1 on a tenth of a
+                              core: the move after about 0.8 s)
 
 MACHINE PLAYERS (--level)
   strong   (default) iterative-deepening alpha-beta search on bitboards with
@@ -61,9 +64,16 @@ OPTIONS
   --self            the machine plays both sides
   --level easy|j|strong  (default strong)
   --depth D, --nodes K   limit the strong engine's search (deterministic)
+  --memory MB       the most the program may hold, in megabytes: the strong
+                    engine's table of positions (about 200 bytes each, at
+                    most 400,000) is sized to fit, and emptied when full;
+                    by default 3/4 of what the machine can give (the
+                    smaller of MemAvailable and the cgroup's limit less its
+                    use), 256 where it does not say
   --seed S          fixes every random choice (Microsoft's rand())
   --icfp            contest robot mode (see MODES)
-  -v, --verbose     the engine's depth, positions and score on stderr
+  -v, --verbose     the engine's depth, positions, score and table size
+                    on stderr
   --color=auto|always|never, -m/--monochrome (no escape codes), --ascii
                     (accepted like the other games; the board is ASCII anyway)
 
@@ -592,7 +602,10 @@ def j_reply(game, reply, weights):
 WIN = 10 ** 6
 INFINITY = 10 ** 9
 EXACT, LOWER, UPPER = 0, 1, 2
-TABLE_LIMIT = 400000      # positions kept in the transposition table
+TABLE_LIMIT = 400000      # positions kept at most in the transposition table
+CHECK = 256               # positions searched between two looks at the clock and the table
+PYTHON_SIZE = 16 << 20    # a guess at Python's own size where /proc cannot tell
+SPARE = 6 << 20           # kept free for the rest: push plans, line values, the stack
 MIXER = 0x9E3779B97F4A7C15
 MERSENNE = (1 << 61) - 1
 
@@ -673,6 +686,65 @@ def repeatable(game):
     return sig
 
 
+def entry_bytes(n):
+    """The bytes one position of the table costs at most on an n x n board,
+    its slot in the dict aside: the key (a position, and the hash of its
+    past if it has one), the value (a tuple of four ints) and a score too
+    big for Python's cached small ints, each rounded up to the 16 bytes in
+    which Python allocates.  A position costs most on the largest board:
+
+    >>> entry_bytes(3) <= entry_bytes(6) <= entry_bytes(20)
+    True
+    """
+    def cost(thing):
+        return -(-sys.getsizeof(thing) // 16) * 16
+    return cost(1 << 2 * n * n + 61) + cost((WIN, 0, 0, 0)) + cost(WIN)
+
+
+def table_bytes(entries, each):
+    """The most bytes a dict of positions takes while it fills up to entries,
+    each position costing each bytes besides its slot.  CPython's dict
+    has 2^k slots, of which it fills two thirds: 20 bytes a slot (a 4-byte
+    index, and a 24-byte entry for two slots in three).  When it grows, it
+    holds its old arrays and its new ones together, with a third of the new
+    slots filled.  174,762 positions of 160 bytes fill 2^18 slots, and one
+    more makes the dict take 2^19 (a peak while it grows); and so on:
+
+    >>> [table_bytes(entries, 160) >> 20 for entries in (174762, 174763, 349525, 349526)]
+    [31, 41, 63, 83]
+    """
+    slots = 8
+    while slots * 2 // 3 < entries:
+        slots *= 2
+    return max(20 * slots + entries * each, 30 * slots + slots // 3 * each)
+
+
+def table_limit(memory, n, here):
+    """The positions the table may keep within memory bytes on an n x n
+    board, the process holding here bytes already: the most whose dict fits
+    beside a SPARE, less the CHECK positions a search can add between two
+    looks at the table; at most TABLE_LIMIT.
+
+    >>> limit = table_limit(64 << 20, 6, 16 << 20)
+    >>> room = (64 << 20) - (16 << 20) - SPARE
+    >>> table_bytes(limit + CHECK, entry_bytes(6)) <= room
+    True
+    >>> table_bytes(limit + CHECK + 1, entry_bytes(6)) <= room
+    False
+    >>> table_limit(1 << 40, 6, 16 << 20), table_limit(16 << 20, 6, 16 << 20)
+    (400000, 0)
+    """
+    room, each = memory - here - SPARE, entry_bytes(n)
+    low, high = 0, TABLE_LIMIT + CHECK
+    while low < high:
+        middle = (low + high + 1) // 2
+        if table_bytes(middle, each) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return max(0, low - CHECK)
+
+
 class Engine(object):
     """The strong player: iterative-deepening alpha-beta on bitboards.
 
@@ -687,11 +759,14 @@ class Engine(object):
     twin have one value.  Move order: the table's move, two killer moves a
     ply, then the history heuristic; moves after the first are searched
     with a null window first (principal variation search).  Positions
-    counted are the positions reached by a move.
+    counted are the positions reached by a move.  The table is emptied
+    when it holds more than limit positions, sized from a memory budget in
+    bytes (memory_budget()'s share of the machine when None).
     """
-    def __init__(self, n):
+    def __init__(self, n, memory=None):
         self.n, self.table = n, {}
         self.evaluate = evaluator(n)
+        self.limit = table_limit(memory or memory_budget(), n, resident() or PYTHON_SIZE)
 
     def think(self, game, seconds=None, depth=None, nodes=None, clock=time.time):
         """(move, facts) for the player to move in game: the best move found
@@ -701,21 +776,22 @@ class Engine(object):
         n, g = self.n, geometry(self.n)
         nn, shift = n * n, 2 * n * n
         masks, plans, lines, evaluate, table = g.masks, g.plans, g.lines, self.evaluate, self.table
+        most = self.limit
         deadline = start + seconds if seconds else float("inf")
         limit = nodes or INFINITY
         killers = [[-1, -1] for _ in range(256)]
         history = [0] * (4 * n)
         seen = set(game.keys)
-        visited, check = 0, 1024
+        visited, check = 0, CHECK
 
         def search(me, you, side, depth, alpha, beta, ply, sig, calm):
             # calm: no straights on the board, so only touched lines can have one
             nonlocal visited, check
             if visited >= check:
-                check += 1024
+                check += CHECK
                 if visited >= limit or clock() > deadline:
                     raise Timeout
-                if len(table) > TABLE_LIMIT:
+                if len(table) > most:
                     table.clear()
             key = me << nn | you
             tkey = key ^ sig << shift if sig else key
@@ -824,8 +900,109 @@ class Engine(object):
             facts.update(depth=d, score=found[0])
             if abs(found[0]) > WIN // 2 or (seconds and clock() - start > seconds / 2.5):
                 break
-        facts.update(nodes=visited, seconds=clock() - start)
+        facts.update(nodes=visited, seconds=clock() - start, table=len(table))
         return best, facts
+
+################ The machine: memory and time (the same in every script)
+## A search keeps its positions in memory, and a small device has little.
+## Every search has a budget in bytes, Python itself included, and ends with
+## 'unknown' when it would go past it, before the kernel's OOM killer acts.
+
+DEFAULT_MEMORY = 256            # MB, where the machine does not say what it has
+MEMORY_SHARE = 0.75             # of what the machine can give, by default
+
+
+def first_number(path, label=None):
+    """The first number in a file, or after label on the line starting with
+    it; None where there is none ('max', a missing file)."""
+    try:
+        with open(path) as lines:
+            for line in lines:
+                words = line.split()
+                if label is None or words[:1] == [label]:
+                    return int(words[1 if label else 0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def cgroup_room():
+    """Bytes the memory cgroups of this process leave it: the least, over
+    the group and its parents, of limit less usage (cgroup v1 or v2); None
+    where no group sets a limit."""
+    try:
+        with open("/proc/self/cgroup") as lines:
+            groups = [line.rstrip("\n").split(":", 2) for line in lines]
+    except OSError:
+        return None
+    rooms = []
+    for group in groups:
+        if len(group) != 3:
+            continue
+        if group[1] == "":
+            base, files = "/sys/fs/cgroup", ("memory.max", "memory.current")
+        elif "memory" in group[1].split(","):
+            base, files = "/sys/fs/cgroup/memory", ("memory.limit_in_bytes",
+                                                    "memory.usage_in_bytes")
+        else:
+            continue
+        parts = [part for part in group[2].split("/") if part]
+        for depth in range(len(parts), -1, -1):
+            where = "/".join([base] + parts[:depth]) + "/"
+            limit = first_number(where + files[0])
+            if limit is not None and limit < 1 << 50:
+                rooms.append(max(0, limit - (first_number(where + files[1]) or 0)))
+    return min(rooms) if rooms else None
+
+
+def resident():
+    "This process's resident memory in bytes; None where /proc cannot tell."
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def memory_budget(megabytes=None):
+    """The bytes this process may hold, Python included: --memory MB when
+    given; else its size now and a share of what the machine can give
+    besides (the smaller of MemAvailable and the cgroup's room); else
+    DEFAULT_MEMORY MB.
+
+    >>> memory_budget(64)
+    67108864
+    >>> 0 < memory_budget() < 1 << 50
+    True
+    """
+    if megabytes:
+        return int(megabytes * (1 << 20))
+    available = first_number("/proc/meminfo", "MemAvailable:")
+    free = [n for n in (cgroup_room(), available and available * 1024) if n is not None]
+    if not free:
+        return DEFAULT_MEMORY << 20
+    return (resident() or 0) + int(MEMORY_SHARE * min(free))
+
+
+def size_text(n):
+    "'64 MB' for n bytes."
+    return "%d MB" % round(n / float(1 << 20))
+
+
+def process_start(limit):
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc): a time limit counts from there, start-up included, as
+    a slow device is slow to start.  Now where it does not say, or if the
+    process is older than limit seconds."""
+    now = time.time()
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if 0 <= age < limit else now
+
 
 ################ Input: lines from anywhere (the same in every script)
 
@@ -887,26 +1064,51 @@ quit (q)       stop
 LEVELS = ("easy", "j", "strong")
 
 
-def budget(seconds):
-    "The time the machine allows itself out of a limit of seconds a move."
-    return max(0.01, 0.9 * seconds - 0.05)
+def budget(seconds, slowness=1.0):
+    """The time the machine allows itself out of seconds left for a move:
+    all but a reserve in which to notice that the time is up, print the
+    move and exit.  The reserve is a fiftieth of the time, 30 ms, and 20 ms
+    for each time this process runs slower than at full speed (see pace()):
+    70 ms of a second at full speed, 250 ms on a tenth of a core.
+
+    >>> [round(budget(1.0, slowness), 3) for slowness in (1.0, 10.0)]
+    [0.93, 0.75]
+    >>> budget(0.1, 10.0)
+    0.01
+    """
+    return max(0.01, 0.98 * seconds - 0.03 - 0.02 * slowness)
 
 
-def machine_player(level, n, rand, seconds, depth=None, nodes=None, report=None):
+def pace(start):
+    """How many times slower than at full speed this process runs: the
+    wall-clock seconds since start, when it began, over the processor
+    seconds it has had; about 1 on an idle machine, 10 held to a tenth of a
+    core (its time counts its start-up, which a slow device takes slowly).
+
+    >>> pace(time.time()), pace(time.time() - 1000) > 1
+    (1.0, True)
+    """
+    busy = sum(os.times()[:2])
+    return max(1.0, (time.time() - start) / max(busy, 0.001))
+
+
+def machine_player(level, n, rand, seconds, depth=None, nodes=None, report=None,
+                   memory=None):
     """A function game -> move playing at level; report(text), if given,
-    hears what the strong engine found."""
+    hears what the strong engine found; the engine's table fits in memory
+    bytes (memory_budget()'s share when None)."""
     if level == "easy":
         return lambda game: easy_move(game, rand)
     if level == "j":
         return j_move
-    engine = Engine(n)
+    engine = Engine(n, memory)
 
-    def strong(game, seconds=seconds):
-        move, facts = engine.think(game, budget(seconds), depth, nodes)
+    def strong(game, seconds=seconds, slowness=1.0):
+        move, facts = engine.think(game, budget(seconds, slowness), depth, nodes)
         if report:
-            report("%s: depth %d, %d positions in %.2f s, score %d"
+            report("%s: depth %d, %d positions in %.2f s, score %d; table %d, at most %d"
                    % (move_names(game.n)[move], facts["depth"], facts["nodes"],
-                      facts["seconds"], facts["score"]))
+                      facts["seconds"], facts["score"], facts["table"], engine.limit))
         return move
     return strong
 
@@ -1010,7 +1212,8 @@ def play(args, stdin, stdout, stderr, colour):
     else:
         machine = {next(rand) % 2}
     report = (lambda text: stderr.write("%s: %s\n" % (PROG, text))) if args.verbose else None
-    player = machine_player(args.level, args.n, rand, args.t, args.depth, args.nodes, report)
+    player = machine_player(args.level, args.n, rand, args.t, args.depth, args.nodes, report,
+                            memory_budget(args.memory))
     session = Session(args.n, machine, player, args.t, stdout, colour, time.time)
     what = "%s, %s s a move" % (args.level, "%g" % args.t)
     if not machine:
@@ -1040,20 +1243,6 @@ def play(args, stdin, stdout, stderr, colour):
     return status
 
 
-def process_start(limit):
-    """When this process started, by the wall clock, where the system says
-    (Linux's /proc); now if it does not, or if the process is older than
-    limit seconds (then it was not started for this move)."""
-    now = time.time()
-    try:
-        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
-            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
-            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return now
-    return now - age if 0 <= age < limit else now
-
-
 def robot(args, stdin, stdout, stderr, start):
     """--icfp: read the size and the moves so far, print the machine's move;
     the exit status."""
@@ -1081,11 +1270,18 @@ def robot(args, stdin, stdout, stderr, start):
         return 1
     report = (lambda text: stderr.write("%s: %s\n" % (PROG, text))) if args.verbose else None
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 2 ** 31
-    player = machine_player(args.level, game.n, ms_rand(seed), args.t, args.depth, args.nodes, report)
+    player = machine_player(args.level, game.n, ms_rand(seed), args.t, args.depth, args.nodes,
+                            report, memory_budget(args.memory))
     left = args.t - (time.time() - start)
-    move = player(game, left) if args.level == "strong" else player(game)
+    move = player(game, left, pace(start)) if args.level == "strong" else player(game)
     stdout.write(move_names(game.n)[move] + "\n")
     stdout.flush()
+    if __name__ == "__main__":
+        # The referee waits for the robot to end, and tearing down the
+        # interpreter and the engine's table takes a slow device longer
+        # than the move itself takes to print: a program ends at once.
+        stderr.flush()
+        os._exit(0)
     return 0
 
 ################ main
@@ -1103,6 +1299,8 @@ def parser():
     p.add_argument("--depth", type=positive, help="the strong engine's deepest search")
     p.add_argument("--nodes", type=positive, help="the strong engine's positions a move")
     p.add_argument("--seed", type=seed_number, help="fixes every random choice")
+    p.add_argument("--memory", type=memory_size, metavar="MB",
+                   help="the most the program may hold, in MB")
     p.add_argument("--icfp", action="store_true", help="play one move as a contest robot")
     p.add_argument("-v", "--verbose", action="store_true", help="the engine's findings on stderr")
     p.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto")
@@ -1146,6 +1344,26 @@ def seed_number(text):
     if not text.isdigit() or int(text) >= 2 ** 33:
         raise argparse.ArgumentTypeError("the seed must be a whole number, 0 to 2^33 - 1")
     return int(text)
+
+
+def memory_size(text):
+    """A --memory: a number of MB, at least 1.
+
+    >>> memory_size('64')
+    64.0
+    >>> memory_size('0.5')
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 0.5: give a number of MB, at least 1
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError("%s: give a number of MB, at least 1" % text)
+    return value
 
 
 def side(text):
