@@ -1081,18 +1081,32 @@ SPARE = 4 << 20                 # kept free for the rest of the search (stack, m
 SET_BYTES = 120                 # what a position costs in a Python set, at most
 
 
+def zeros(size):
+    """size 8-byte slots holding 0, in memory of their own (an anonymous
+    mmap) that goes back to the system when they are dropped: in a list of
+    deals, what one search freed counts against the next one's budget only
+    if it is still held.  An array where there is no mmap."""
+    try:
+        import mmap
+        return memoryview(mmap.mmap(-1, 8 * size)).cast("Q")
+    except (ImportError, OSError, ValueError, TypeError):
+        return array.array("Q", [0]) * size
+
+
 class Table(object):
     """Codes below 2**63 kept exactly, each plus one (0 marks an empty slot)
     in an array of 8-byte slots: open addressing, linear probing.  The
     table is at most three quarters full (11 to 21 bytes a code); it grows
     while seen, the Seen it belongs to, allows, and where it cannot, it
-    fills to seven eighths and then makes seen full."""
+    fills to seven eighths and then makes seen full.  (seen is passed, not
+    kept: a cycle would keep the slots alive after the search, until
+    Python's garbage collector found it.)"""
 
     def __init__(self, seen, size):
-        self.seen, self.slots, self.size, self.used, self.most = seen, None, 0, 0, 0
-        self.fill(size)
+        self.slots, self.size, self.used, self.most = None, 0, 0, 0
+        self.fill(seen, size)
 
-    def add(self, code):
+    def add(self, code, seen):
         "Keep code; False when it was kept already."
         slots, size = self.slots, self.size
         v = code + 1
@@ -1106,16 +1120,16 @@ class Table(object):
                 i = 0
             found = slots[i]
         slots[i] = v
-        self.seen.count += 1
+        seen.count += 1
         self.used += 1
         if self.used >= self.most:
-            self.grow()
+            self.grow(seen)
         return True
 
-    def fill(self, size):
+    def fill(self, seen, size):
         "Take size slots, the codes held put in again."
-        old, self.slots = self.slots, array.array("Q", [0]) * size
-        self.seen.bytes += 8 * size - (8 * len(old) if old else 0)
+        old, self.slots = self.slots, zeros(size)
+        seen.bytes += 8 * size - (8 * len(old) if old else 0)
         self.size, self.used, self.most = size, 0, size * 3 // 4
         slots = self.slots
         for v in old or ():
@@ -1126,22 +1140,22 @@ class Table(object):
                 slots[i] = v
                 self.used += 1
 
-    def grow(self):
+    def grow(self, seen):
         """Take twice the slots, or as many more as the budget allows while
         the old ones are still held; where that is not a tenth more, fill
         to seven eighths, and then the Seen is full."""
-        size, budget = self.size, self.seen.budget
+        size, budget = self.size, seen.budget
         if budget is None:
-            self.fill(2 * size)
+            self.fill(seen, 2 * size)
             return
-        now = resident() or PYTHON_SIZE + self.seen.bytes
+        now = resident() or PYTHON_SIZE + seen.bytes
         more = min(2 * size, (budget - now - SPARE) // 8)
         if more > size + size // 10:
-            self.fill(more)
+            self.fill(seen, more)
         elif self.most < size * 7 // 8:
             self.most = size * 7 // 8
         else:
-            self.seen.full = True
+            seen.full = True
 
 
 class Seen(object):
@@ -1189,8 +1203,8 @@ class Seen(object):
             self.count += 1
             return True
         if code >> 63:
-            return self.table(code >> 63).add(code & LOW63)
-        return self.low.add(code)
+            return self.table(code >> 63).add(code & LOW63, self)
+        return self.low.add(code, self)
 
 
 class Solver(object):
@@ -1434,7 +1448,7 @@ class Solver(object):
                         seen.count += 1
                         low.used += 1
                         if low.used >= low.most:
-                            low.grow()
+                            low.grow(seen)
                             slots, size = low.slots, low.size
                 if new:
                     states.append(child)
