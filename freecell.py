@@ -682,8 +682,8 @@ class Solver(object):
         for col in (start[2] if start else ()):
             for k in range(2, len(col) + 1):
                 token = 64 + len(self.prefix)
-                self.tokens[bytes(col[:k])] = token
-                self.prefix[token] = bytes(col[:k])
+                self.tokens[col[:k]] = token
+                self.prefix[token] = col[:k]
 
     def pack_column(self, col):
         """col with its cards still in place as dealt, two or more, as one
@@ -692,7 +692,7 @@ class Solver(object):
         packed = self.packs.get(col)
         if packed is None:
             k = len(col)
-            while k > 1 and bytes(col[:k]) not in self.tokens:
+            while k > 1 and col[:k] not in self.tokens:
                 k -= 1
             packed = bytes((self.tokens[col[:k]],)) + col[k:] if k > 1 else col
             if len(self.packs) >= PACK_MEMO:
