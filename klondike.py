@@ -2405,13 +2405,13 @@ def seconds(text):
 
 
 def memory_size(text):
-    "A --memory: a number of MB, at least 1."
+    "A --memory: a number of MB, from 1 to 2**30 - 1."
     try:
         value = float(text)
     except ValueError:
         value = 0
     if not 1 <= value < 1 << 30:
-        raise argparse.ArgumentTypeError("%s: give a number of MB, at least 1" % text)
+        raise argparse.ArgumentTypeError("%s: give a number of MB from 1 to 1073741823" % text)
     return value
 
 

@@ -1347,14 +1347,14 @@ def seed_number(text):
 
 
 def memory_size(text):
-    """A --memory: a number of MB, at least 1.
+    """A --memory: a number of MB, from 1 to 2**30 - 1.
 
     >>> memory_size('64')
     64.0
     >>> memory_size('0.5')
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: 0.5: give a number of MB, at least 1
+    argparse.ArgumentTypeError: 0.5: give a number of MB from 1 to 1073741823
     """
     import argparse
     try:
@@ -1362,7 +1362,7 @@ def memory_size(text):
     except ValueError:
         value = 0
     if not 1 <= value < 1 << 30:
-        raise argparse.ArgumentTypeError("%s: give a number of MB, at least 1" % text)
+        raise argparse.ArgumentTypeError("%s: give a number of MB from 1 to 1073741823" % text)
     return value
 
 
