@@ -160,10 +160,12 @@ card brought back from a foundation must be used by the next move, and a
 pile is emptied only for a king.  Each solution is turned into the game's
 own moves and passed by its move checker before it is printed.
 
-A position is one int, kept in an 8-byte slot of a table that grows while
---memory allows (11 to 21 bytes a position, about 18 with the rest of the
-search): a 64 MB device proves deal 5 impossible (1,760,666 positions).  No
-two positions are ever taken for one another, so impossible stays a proof.
+A position is one int.  Where --memory holds --max-positions of them in a
+Python set (120 bytes each), they are kept so; else each is kept in an
+8-byte slot of a table that grows while --memory allows (11 to 21 bytes a
+position, about 25 with the rest of the search, a quarter slower): a 64 MB
+device proves deal 5 impossible (1,760,666 positions).  Either way no two
+positions are ever taken for one another, so impossible stays a proof.
 
 The player (--play and hint) sees what a player sees.  It turns through the
 stock once, then at each turn deals the cards it has not seen into their
@@ -1076,6 +1078,7 @@ TALON_MEMO = 5000               # talons remembered at most (about 500 bytes eac
 MIXER, LOW63, MASK64 = 0x9E3779B97F4A7C15, (1 << 63) - 1, (1 << 64) - 1
 PYTHON_SIZE = 16 << 20          # a guess at Python's own size where /proc cannot tell
 SPARE = 4 << 20                 # kept free for the rest of the search (stack, memos)
+SET_BYTES = 120                 # what a position costs in a Python set, at most
 
 
 def zeros(size):
@@ -1174,11 +1177,16 @@ class Seen(object):
     (True, True)
     """
 
-    def __init__(self, budget=None, slots=1 << 12):
+    def __init__(self, budget=None, most=None, slots=1 << 12):
         self.budget, self.first = budget, slots
         self.count, self.bytes, self.full = 0, 0, False
         self.tables = {}                # c >> 63 -> its Table
         self.low = self.table(0)
+        # Where the budget holds most positions even as a Python set (faster,
+        # but up to 120 bytes a position), the search keeps them so.
+        self.plain = None
+        if most and (budget is None or (resident() or PYTHON_SIZE) + SET_BYTES * most < budget):
+            self.plain = set()
 
     def table(self, high):
         "The Table of the codes c with c >> 63 == high."
@@ -1188,6 +1196,12 @@ class Seen(object):
 
     def add(self, code):
         "Keep code; False when it was kept already."
+        if self.plain is not None:
+            if code in self.plain:
+                return False
+            self.plain.add(code)
+            self.count += 1
+            return True
         if code >> 63:
             return self.table(code >> 63).add(code & LOW63, self)
         return self.low.add(code, self)
@@ -1392,24 +1406,51 @@ class Solver(object):
         included).  Given a list best, it keeps there the progress of the
         best position seen and the moves to it."""
         deadline = (began or time.time()) + timeout if timeout else None
-        seen = Seen(memory)
+        seen = Seen(memory, max_positions)
         seen.add(self.code(start))
         if start[1] == WON:
             return "solved", [], 1
         states, made, todo = [start], [], [iter(self.moves(start))]
         count = 0
-        after = self.after
+        low, after, plain = seen.low, self.after, seen.plain
+        slots, size = low.slots, low.size
         a, b, c, d = self.places
         while todo:
             for m in todo[-1]:
                 child = after(states[-1], m)
                 if child[1] == WON:
                     return "solved", made + [m], seen.count
-                # self.code(child), written out: this is the search's inner loop
+                # self.code(child) and seen.add(), written out for the most
+                # common codes: this is the search's inner loop
                 code = child[0] | child[1] << a | child[2] << b | child[3] << c
                 if child[7] or child[4]:
                     code |= (SP_CODE[child[7]] + 6 * child[4]) << d
-                if seen.add(code):
+                if plain is not None:
+                    new = code not in plain
+                    if new:
+                        plain.add(code)
+                        seen.count += 1
+                elif code >> 63 or child[7] or child[4]:
+                    new = seen.add(code)
+                    slots, size = low.slots, low.size     # it may have grown
+                else:
+                    code += 1
+                    i = (code * MIXER >> 40) % size
+                    found = slots[i]
+                    while found and found != code:
+                        i += 1
+                        if i == size:
+                            i = 0
+                        found = slots[i]
+                    new = not found
+                    if new:
+                        slots[i] = code
+                        seen.count += 1
+                        low.used += 1
+                        if low.used >= low.most:
+                            low.grow(seen)
+                            slots, size = low.slots, low.size
+                if new:
                     states.append(child)
                     made.append(m)
                     todo.append(iter(self.moves(child)))
