@@ -1412,16 +1412,15 @@ class Solver(object):
             return "solved", [], 1
         states, made, todo = [start], [], [iter(self.moves(start))]
         count = 0
-        low, after, plain = seen.low, self.after, seen.plain
-        slots, size = low.slots, low.size
+        after, plain = self.after, seen.plain
         a, b, c, d = self.places
         while todo:
             for m in todo[-1]:
                 child = after(states[-1], m)
                 if child[1] == WON:
                     return "solved", made + [m], seen.count
-                # self.code(child) and seen.add(), written out for the most
-                # common codes: this is the search's inner loop
+                # self.code(child), and a Python set's test where the search
+                # keeps one, written out: this is the search's inner loop
                 code = child[0] | child[1] << a | child[2] << b | child[3] << c
                 if child[7] or child[4]:
                     code |= (SP_CODE[child[7]] + 6 * child[4]) << d
@@ -1430,26 +1429,8 @@ class Solver(object):
                     if new:
                         plain.add(code)
                         seen.count += 1
-                elif code >> 63 or child[7] or child[4]:
-                    new = seen.add(code)
-                    slots, size = low.slots, low.size     # it may have grown
                 else:
-                    code += 1
-                    i = (code * MIXER >> 40) % size
-                    found = slots[i]
-                    while found and found != code:
-                        i += 1
-                        if i == size:
-                            i = 0
-                        found = slots[i]
-                    new = not found
-                    if new:
-                        slots[i] = code
-                        seen.count += 1
-                        low.used += 1
-                        if low.used >= low.most:
-                            low.grow(seen)
-                            slots, size = low.slots, low.size
+                    new = seen.add(code)
                 if new:
                     states.append(child)
                     made.append(m)
