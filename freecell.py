@@ -134,6 +134,7 @@ import time
 ##          (first dealt first, exposed card last)
 ##   place  a character of the notation: '1'..'8' a column, 'a'..'j' a cell, 'h' home
 
+PROG, VERSION = "freecell", "2026.11.23"
 RANKS, SUITS = "A23456789TJQK", "CDHS"
 NCOLS, MAX_CELLS, NCARDS = 8, 10, 52
 # Cells are lettered as fc-solve letters them: 'h' is the foundations, so the 8th is 'k'.
@@ -1303,6 +1304,90 @@ def process_start(limit):
     return now - age if 0 <= age < limit else now
 
 
+################ Results kept in a file: --out and --summary (the same in every script)
+## A range command given --out FILE appends each finished item's line to FILE
+## and flushes it at once, so that a crash (a power cut, the OOM killer,
+## Ctrl-C) loses only the items in progress.  Run again with the same --out
+## FILE, it does only what the file does not hold yet.  The file begins with
+## comment lines saying what made it (the script, its VERSION, the command)
+## and under which rules: a resumed run and --summary refuse a file made
+## under other rules.  A last line left without its newline by a crash does
+## not count, and a resumed run cuts it off.
+
+def results_header(argv, rules):
+    """The comment lines that begin a results file, and each resumed run's
+    part of it.
+
+    >>> text = results_header(["--out", "my file"], "some rules")
+    >>> text.splitlines()[1]
+    '# rules: some rules'
+    >>> text.split(": ", 1)[1].splitlines()[0].split(None, 1)[1]
+    "--out 'my file'"
+    """
+    import shlex
+    command = " ".join(shlex.quote(word) for word in ["%s.py" % PROG] + list(argv))
+    return "# %s.py %s: %s\n# rules: %s\n" % (PROG, VERSION, command, rules)
+
+
+def result_lines(name):
+    """(line number, text) for each whole line of results file name: a last
+    line that a crash left without its newline is not one.  OSError when the
+    file cannot be read."""
+    with open(name, "rb") as lines:
+        for number, line in enumerate(lines, 1):
+            if line.endswith(b"\n"):
+                yield number, line[:-1].decode("utf-8", "replace").rstrip("\r")
+
+
+def read_results(names, rules, take, complain):
+    """Read results files: take(text) each item line; complain(where, what)
+    of a line take() refuses with ValueError.  The files must have been made
+    under rules (None: those of the first file).  Returns the rules; raises
+    ValueError, naming the file, for one that cannot be read, is not a
+    results file or was made under other rules."""
+    for name in names:
+        made = None
+        try:
+            for number, text in result_lines(name):
+                if text.startswith("# rules: "):
+                    made = text[len("# rules: "):].strip()
+                    rules = made if rules is None else rules
+                    if made != rules:
+                        raise ValueError("%s: made under the rules '%s', not '%s'"
+                                         % (name, made, rules))
+                elif text.strip() and not text.startswith("#"):
+                    if made is None:
+                        raise ValueError("%s: not a results file of %s.py (no rules line)"
+                                         % (name, PROG))
+                    try:
+                        take(text)
+                    except ValueError as error:
+                        complain("%s: line %d" % (name, number), str(error))
+        except OSError as error:
+            raise ValueError("%s: %s" % (name, error.strerror or error))
+        if made is None:
+            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
+    return rules
+
+
+def open_results(name, argv, rules, take, complain):
+    """Results file name, open for appending (and created if need be), after
+    take(text) of each item line it already holds and cutting off a last
+    line left unfinished; its header written.  ValueError as read_results(),
+    or naming the file when it cannot be written."""
+    try:
+        if os.path.isfile(name) and os.path.getsize(name):
+            read_results([name], rules, take, complain)
+            with open(name, "r+b") as f:
+                f.truncate(sum(len(line) for line in f if line.endswith(b"\n")))
+        out = open(name, "a", encoding="utf-8")
+        out.write(results_header(argv, rules))
+        out.flush()
+    except OSError as error:
+        raise ValueError("%s: %s" % (name, error.strerror or error))
+    return out
+
+
 ################ Ending quietly, reading input (the same in every script)
 
 def input_lines(stream, prompt, stderr):
@@ -1382,12 +1467,19 @@ def arguments(argv, stdout, stderr):
     parser.add_argument("--max-positions", type=positive, default=MAX_POSITIONS, metavar="N")
     parser.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS")
     parser.add_argument("--memory", type=memory_size, metavar="MB")
+    parser.add_argument("--out", metavar="FILE")
+    parser.add_argument("--summary", nargs="+", metavar="FILE")
     options = parser.parse_args(argv)
     options.memory = memory_budget(options.memory)
     if options.board is not None and options.game is not None:
         parser.error("give -g or --board, not both")
     if options.solve and (options.board is not None or options.game is not None):
         parser.error("--solve with deals takes no -g or --board")
+    if options.out is not None and not options.solve:
+        parser.error("--out goes with --solve DEALS")
+    if options.summary and (options.solve is not None or options.board is not None
+                            or options.game is not None or options.export):
+        parser.error("--summary takes no -g, --board, --export or --solve")
     return options
 
 
@@ -1487,9 +1579,12 @@ def start(options, stdin):
 def main(argv=None, stdin=None, stdout=None, stderr=None):
     "Play FreeCell on the streams; return the exit status."
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
-    options = arguments(sys.argv[1:] if argv is None else argv, stdout, stderr)
+    argv = sys.argv[1:] if argv is None else argv
+    options = arguments(argv, stdout, stderr)
+    if options.summary:
+        return summarize(options, stdout, stderr)
     if options.solve:
-        return solve_deals(options, stdout)
+        return solve_deals(options, argv, stdout, stderr)
     try:
         game = start(options, stdin)
     except ValueError as e:
@@ -1519,6 +1614,62 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     return 1 if session.rejected else 0
 
 
+################ Solving a range of deals
+
+class Numbers(object):
+    """A set of deal numbers kept as bitmaps of 65536 numbers each (the same
+    in freecell.py and klondike.py): 8 KB a block, so that a sweep over
+    millions of deals remembers in a few megabytes which it holds.
+
+    >>> seen = Numbers()
+    >>> [seen.add(n) for n in (5, 5, 6, 7, 9, 70000)], 6 in seen, 8 in seen, len(seen)
+    ([True, False, True, True, True, True], True, False, 5)
+    >>> seen.ranges()
+    '5-7,9,70000'
+    """
+
+    def __init__(self):
+        self.blocks, self.count = {}, 0
+
+    def add(self, number):
+        "Add number; False when it was in already."
+        block = self.blocks.get(number >> 16)
+        if block is None:
+            block = self.blocks[number >> 16] = bytearray(8192)
+        byte, bit = (number & 0xFFFF) >> 3, 1 << (number & 7)
+        if block[byte] & bit:
+            return False
+        block[byte] |= bit
+        self.count += 1
+        return True
+
+    def __contains__(self, number):
+        block = self.blocks.get(number >> 16)
+        return block is not None and bool(block[(number & 0xFFFF) >> 3] & 1 << (number & 7))
+
+    def __len__(self):
+        return self.count
+
+    def ranges(self, most=8):
+        "The numbers as ranges, '1-500,601-1000', the first most of them."
+        runs = []
+        for key in sorted(self.blocks):
+            block, base = self.blocks[key], key << 16
+            for byte in range(8192):
+                bits = block[byte]
+                if bits == 255 and runs and runs[-1][1] == base + byte * 8 - 1:
+                    runs[-1][1] += 8
+                elif bits:
+                    for bit in range(8):
+                        if bits >> bit & 1:
+                            number = base + byte * 8 + bit
+                            if runs and runs[-1][1] == number - 1:
+                                runs[-1][1] = number
+                            else:
+                                runs.append([number, number])
+        text = ",".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in runs[:most])
+        return text + (",... (%d ranges)" % len(runs) if len(runs) > most else "")
+
 def solve_one(job):
     "Solve one deal of a range: (number, answer).  Runs in worker processes too."
     number, ncells, bakers, autoplay_on, max_positions, timeout, memory = job
@@ -1526,33 +1677,51 @@ def solve_one(job):
                          memory)
 
 
-def solve_deals(options, stdout):
-    "Solve a list of deals, a line each and a summary; exit status 0 if all were solved."
-    processes = max(1, min(options.jobs, len(options.solve), os.cpu_count() or 1))
+def solve_deals(options, argv, stdout, stderr):
+    """Solve a list of deals, a line each and a summary, each line appended
+    to the --out file too; exit status 0 if all were solved."""
+    began = time.time()
+    tally = Tally(options.solve)
+    out = None
+    if options.out is not None:
+        try:
+            out = open_results(options.out, argv, rules_text(options), tally.take,
+                               complainer(stderr))
+        except ValueError as error:
+            stderr.write("freecell: %s\n" % error)
+            return 2
+    deals = [n for n in options.solve if n not in tally.seen]
+    if out and len(deals) < len(options.solve):
+        stderr.write("freecell: %s holds %s of these already; solving the other %d\n"
+                     % (options.out, plural(len(options.solve) - len(deals), "deal"),
+                        len(deals)))
+    processes = max(1, min(options.jobs, len(deals), os.cpu_count() or 1))
     memory = options.memory
     if processes > 1:               # the processes share the budget
         memory = (memory - (resident() or 0)) // processes
     jobs = [(n, options.cells, options.bakers, options.autoplay, options.max_positions,
-             options.timeout, memory) for n in options.solve]
-    began = time.time()
+             options.timeout, memory) for n in deals]
     stdout.write("%-10s %-10s %6s %6s %10s %8s\n"
                  % ("deal", "verdict", "moves", "typed", "positions", "seconds"))
-    answers = []
+    waiting, order = {}, iter(deals)
+    following = next(order, None)
     for number, answer in solved(jobs, processes):
-        answers.append(answer)
-        typed = len(answer["moves"])
-        solved_ = answer["verdict"] == "solved"
-        stdout.write("%-10d %-10s %6s %6s %10d %8.2f\n" % (
-            number, answer["verdict"], answer["total"] if solved_ else "-",
-            typed if solved_ and options.autoplay else "-", answer["positions"],
-            answer["seconds"]))
+        line = result_line(number, answer, options.autoplay)
+        if out:
+            out.write(line + "\n")
+            out.flush()
+        tally.take(line)
+        waiting[number] = line
+        while following in waiting:     # the table in the order asked
+            stdout.write(waiting.pop(following) + "\n")
+            following = next(order, None)
         stdout.flush()
-    stdout.write(summary(options.solve, answers, time.time() - began, options.autoplay) + "\n")
-    return 0 if all(a["verdict"] == "solved" for a in answers) else 1
+    stdout.write(tally.line(time.time() - began, options.autoplay) + "\n")
+    return 0 if tally.verdicts["solved"] == len(tally.seen) == len(options.solve) else 1
 
 
 def solved(jobs, processes):
-    "(number, answer) for each job in order, over several processes if asked."
+    "(number, answer) for each job as it is done, over several processes if asked."
     if processes > 1 and len(jobs) > 1:
         try:
             import multiprocessing
@@ -1563,7 +1732,7 @@ def solved(jobs, processes):
             pool = None                     # no process pool here: do it in one
         if pool is not None:
             try:
-                for result in pool.imap(solve_one, jobs, chunksize=4):
+                for result in pool.imap_unordered(solve_one, jobs):
                     yield result
             finally:
                 pool.terminate()
@@ -1572,21 +1741,128 @@ def solved(jobs, processes):
         yield solve_one(job)
 
 
-def summary(deals, answers, elapsed, autoplay_on):
-    """One line: how many deals were solved, proved impossible or left unknown,
-    the mean solution length, positions and time."""
-    won_ = [a for a in answers if a["verdict"] == "solved"]
-    counts = [sum(1 for a in answers if a["verdict"] == v)
-              for v in ("solved", "impossible", "unknown")]
-    text = "%s: %d solved, %d impossible, %d unknown" % ((plural(len(answers), "deal"),) + tuple(counts))
-    if won_:
-        text += "; mean %.1f moves" % (sum(a["total"] for a in won_) / len(won_))
-        if autoplay_on:
-            text += " (%.1f typed)" % (sum(len(a["moves"]) for a in won_) / len(won_))
-    slowest = max(range(len(answers)), key=lambda i: answers[i]["seconds"])
-    return text + "; %.0f positions a deal; %.1f s, slowest %.2f s (deal %d)" % (
-        sum(a["positions"] for a in answers) / len(answers), elapsed,
-        answers[slowest]["seconds"], deals[slowest])
+def rules_text(options):
+    """What a results file records as its rules: what changes the verdicts
+    and the counts of moves.
+
+    >>> rules_text(arguments(["--solve", "1-2"], sys.stdout, sys.stdout))
+    'freecell, 4 cells, autoplay'
+    """
+    return "%s, %s, %sautoplay" % ("baker's game" if options.bakers else "freecell",
+                                   plural(options.cells, "cell"),
+                                   "" if options.autoplay else "no ")
+
+
+RESULT = re.compile(r"^(-?\d+) +(solved|impossible|unknown) +(\d+|-) +(\d+|-) +(\d+) +(\d+\.\d+)$")
+
+
+def result_line(number, answer, autoplay_on):
+    "A deal's line in the table and in a results file."
+    solved_ = answer["verdict"] == "solved"
+    return "%-10d %-10s %6s %6s %10d %8.2f" % (
+        number, answer["verdict"], answer["total"] if solved_ else "-",
+        len(answer["moves"]) if solved_ and autoplay_on else "-", answer["positions"],
+        answer["seconds"])
+
+
+def parse_result(text):
+    """(deal, verdict, moves, typed, positions, seconds) of a deal's line;
+    ValueError if it is none.
+
+    >>> parse_result("17         solved         96     58       1133     0.01")
+    (17, 'solved', 96, 58, 1133, 0.01)
+    >>> parse_result("11982      impossible      -      -      97109     1.20")
+    (11982, 'impossible', None, None, 97109, 1.2)
+    >>> parse_result("17 solved 96")
+    Traceback (most recent call last):
+    ValueError: not a deal's result: 17 solved 96
+    """
+    match = RESULT.match(text.strip())
+    if not match or not valid_deal(int(match.group(1))) or (
+            (match.group(2) == "solved") == (match.group(3) == "-")):
+        raise ValueError("not a deal's result: %s" % text.strip()[:60])
+    number, verdict, moves, typed, positions, seconds = match.groups()
+    return (int(number), verdict, None if moves == "-" else int(moves),
+            None if typed == "-" else int(typed), int(positions), float(seconds))
+
+
+class Tally(object):
+    """The summary of a range of deals, gathered from their lines: each deal
+    counted once, and only the deals wanted (all when wanted is None).
+
+    >>> tally = Tally([1, 2, 3])
+    >>> for line in ("1 solved 112 68 3072 0.02", "2 solved 96 58 1133 0.01",
+    ...              "1 solved 112 68 3072 0.03", "4 unknown - - 99 9.00"):
+    ...     tally.take(line)
+    >>> print(tally.line(0.5, True))
+    2 deals: 2 solved, 0 impossible, 0 unknown; mean 104.0 moves (63.0 typed); 2102 positions a deal; 0.5 s, slowest 0.02 s (deal 1)
+    """
+
+    def __init__(self, wanted=None):
+        self.wanted = None
+        if wanted is not None:
+            self.wanted = Numbers()
+            for number in wanted:
+                self.wanted.add(number)
+        self.seen = Numbers()
+        self.verdicts = {"solved": 0, "impossible": 0, "unknown": 0}
+        self.moves = self.typed = self.positions = 0
+        self.seconds, self.slowest = 0.0, None
+
+    def take(self, text):
+        "Count the deal of this line, unless it is counted already or not wanted."
+        number, verdict, moves, typed, positions, seconds = parse_result(text)
+        if (self.wanted is None or number in self.wanted) and self.seen.add(number):
+            self.verdicts[verdict] += 1
+            self.moves += moves or 0
+            self.typed += typed or 0
+            self.positions += positions
+            self.seconds += seconds
+            if self.slowest is None or (seconds, -number) > (self.slowest[0], -self.slowest[1]):
+                self.slowest = (seconds, number)
+
+    def line(self, elapsed, autoplay_on):
+        """One line: how many deals were solved, proved impossible or left
+        unknown, the mean solution length, positions and time."""
+        count, solved_ = len(self.seen), self.verdicts["solved"]
+        text = "%s: %d solved, %d impossible, %d unknown" % (
+            plural(count, "deal"), solved_, self.verdicts["impossible"],
+            self.verdicts["unknown"])
+        if solved_:
+            text += "; mean %.1f moves" % (self.moves / solved_)
+            if autoplay_on:
+                text += " (%.1f typed)" % (self.typed / solved_)
+        if count:
+            text += "; %.0f positions a deal" % (self.positions / count)
+        text += "; %.1f s" % elapsed
+        if count:
+            text += ", slowest %.2f s (deal %d)" % self.slowest
+        return text
+
+
+def summarize(options, stdout, stderr):
+    """--summary: the summary of the results files, as one run over all
+    their deals would end; exit status 2 when they cannot be added up, 1
+    when a line was not a result."""
+    tally, complain = Tally(), complainer(stderr)
+    try:
+        rules = read_results(options.summary, None, tally.take, complain)
+    except ValueError as error:
+        stderr.write("freecell: %s\n" % error)
+        return 2
+    stdout.write("deals %s in %s\n" % (tally.seen.ranges() or "none",
+                                      plural(len(options.summary), "file")))
+    stdout.write(tally.line(tally.seconds, rules.endswith(", autoplay")) + "\n")
+    return 1 if complain.count else 0
+
+
+def complainer(stderr):
+    "complain(where, what): one line on stderr; complain.count says how many."
+    def complain(where, what):
+        complain.count += 1
+        stderr.write("freecell: %s: %s\n" % (where, what))
+    complain.count = 0
+    return complain
 
 
 def play(args, text):

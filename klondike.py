@@ -221,7 +221,7 @@ import re
 import sys
 import time
 
-PROG = "klondike"
+PROG, VERSION = "klondike", "2026.11.23"
 
 ## Throughout this program:
 ##   c, card   a card, an int 0..51: rank*4 + suit (rank 0..12 = A..K,
@@ -2254,7 +2254,145 @@ def input_lines(stream, prompt, stderr):
             line = line.lstrip("\ufeff")
         yield number, line.rstrip("\r\n")
 
+################ Results kept in a file: --out and --summary (the same in every script)
+## A range command given --out FILE appends each finished item's line to FILE
+## and flushes it at once, so that a crash (a power cut, the OOM killer,
+## Ctrl-C) loses only the items in progress.  Run again with the same --out
+## FILE, it does only what the file does not hold yet.  The file begins with
+## comment lines saying what made it (the script, its VERSION, the command)
+## and under which rules: a resumed run and --summary refuse a file made
+## under other rules.  A last line left without its newline by a crash does
+## not count, and a resumed run cuts it off.
+
+def results_header(argv, rules):
+    """The comment lines that begin a results file, and each resumed run's
+    part of it.
+
+    >>> text = results_header(["--out", "my file"], "some rules")
+    >>> text.splitlines()[1]
+    '# rules: some rules'
+    >>> text.split(": ", 1)[1].splitlines()[0].split(None, 1)[1]
+    "--out 'my file'"
+    """
+    import shlex
+    command = " ".join(shlex.quote(word) for word in ["%s.py" % PROG] + list(argv))
+    return "# %s.py %s: %s\n# rules: %s\n" % (PROG, VERSION, command, rules)
+
+
+def result_lines(name):
+    """(line number, text) for each whole line of results file name: a last
+    line that a crash left without its newline is not one.  OSError when the
+    file cannot be read."""
+    with open(name, "rb") as lines:
+        for number, line in enumerate(lines, 1):
+            if line.endswith(b"\n"):
+                yield number, line[:-1].decode("utf-8", "replace").rstrip("\r")
+
+
+def read_results(names, rules, take, complain):
+    """Read results files: take(text) each item line; complain(where, what)
+    of a line take() refuses with ValueError.  The files must have been made
+    under rules (None: those of the first file).  Returns the rules; raises
+    ValueError, naming the file, for one that cannot be read, is not a
+    results file or was made under other rules."""
+    for name in names:
+        made = None
+        try:
+            for number, text in result_lines(name):
+                if text.startswith("# rules: "):
+                    made = text[len("# rules: "):].strip()
+                    rules = made if rules is None else rules
+                    if made != rules:
+                        raise ValueError("%s: made under the rules '%s', not '%s'"
+                                         % (name, made, rules))
+                elif text.strip() and not text.startswith("#"):
+                    if made is None:
+                        raise ValueError("%s: not a results file of %s.py (no rules line)"
+                                         % (name, PROG))
+                    try:
+                        take(text)
+                    except ValueError as error:
+                        complain("%s: line %d" % (name, number), str(error))
+        except OSError as error:
+            raise ValueError("%s: %s" % (name, error.strerror or error))
+        if made is None:
+            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
+    return rules
+
+
+def open_results(name, argv, rules, take, complain):
+    """Results file name, open for appending (and created if need be), after
+    take(text) of each item line it already holds and cutting off a last
+    line left unfinished; its header written.  ValueError as read_results(),
+    or naming the file when it cannot be written."""
+    try:
+        if os.path.isfile(name) and os.path.getsize(name):
+            read_results([name], rules, take, complain)
+            with open(name, "r+b") as f:
+                f.truncate(sum(len(line) for line in f if line.endswith(b"\n")))
+        out = open(name, "a", encoding="utf-8")
+        out.write(results_header(argv, rules))
+        out.flush()
+    except OSError as error:
+        raise ValueError("%s: %s" % (name, error.strerror or error))
+    return out
+
+
 ################ Solving and playing lists of games
+
+class Numbers(object):
+    """A set of deal numbers kept as bitmaps of 65536 numbers each (the same
+    in freecell.py and klondike.py): 8 KB a block, so that a sweep over
+    millions of deals remembers in a few megabytes which it holds.
+
+    >>> seen = Numbers()
+    >>> [seen.add(n) for n in (5, 5, 6, 7, 9, 70000)], 6 in seen, 8 in seen, len(seen)
+    ([True, False, True, True, True, True], True, False, 5)
+    >>> seen.ranges()
+    '5-7,9,70000'
+    """
+
+    def __init__(self):
+        self.blocks, self.count = {}, 0
+
+    def add(self, number):
+        "Add number; False when it was in already."
+        block = self.blocks.get(number >> 16)
+        if block is None:
+            block = self.blocks[number >> 16] = bytearray(8192)
+        byte, bit = (number & 0xFFFF) >> 3, 1 << (number & 7)
+        if block[byte] & bit:
+            return False
+        block[byte] |= bit
+        self.count += 1
+        return True
+
+    def __contains__(self, number):
+        block = self.blocks.get(number >> 16)
+        return block is not None and bool(block[(number & 0xFFFF) >> 3] & 1 << (number & 7))
+
+    def __len__(self):
+        return self.count
+
+    def ranges(self, most=8):
+        "The numbers as ranges, '1-500,601-1000', the first most of them."
+        runs = []
+        for key in sorted(self.blocks):
+            block, base = self.blocks[key], key << 16
+            for byte in range(8192):
+                bits = block[byte]
+                if bits == 255 and runs and runs[-1][1] == base + byte * 8 - 1:
+                    runs[-1][1] += 8
+                elif bits:
+                    for bit in range(8):
+                        if bits >> bit & 1:
+                            number = base + byte * 8 + bit
+                            if runs and runs[-1][1] == number - 1:
+                                runs[-1][1] = number
+                            else:
+                                runs.append([number, number])
+        text = ",".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in runs[:most])
+        return text + (",... (%d ranges)" % len(runs) if len(runs) > most else "")
 
 def solve_game(origin, rules, limits, cheat, out):
     """--solve (cheat) or --play for one game: its moves in our notation
@@ -2280,31 +2418,53 @@ def job(task):
     return number, answer
 
 
-def run_deals(numbers, cheat, rules, limits, jobs, out):
-    """Solve (cheat) or play a list of games: a line each, then a summary.
-    Exit status 0 when every game was won."""
+def run_deals(numbers, cheat, rules, limits, jobs, files, out, err):
+    """Solve (cheat) or play a list of games: a line each, then a summary;
+    each line appended to the results file files[1] too when files (argv,
+    name) are given.  Exit status 0 when every game was won."""
     began = time.time()
-    won_ = "solved" if cheat else "won"
+    tally = Tally(cheat, numbers)
+    results_file = None
+    if files:
+        argv, name = files
+        try:
+            results_file = open_results(name, argv, rules_text(cheat, rules), tally.take,
+                                        complainer(err))
+        except ValueError as error:
+            err.write("%s: %s\n" % (PROG, error))
+            return 2
+        todo = [n for n in numbers if n not in tally.seen]
+        if len(todo) < len(numbers):
+            err.write("%s: %s holds %s of these already; %s the other %d\n"
+                      % (PROG, name, plural(len(numbers) - len(todo), "game"),
+                         "solving" if cheat else "playing", len(todo)))
+    else:
+        todo = numbers
     out.write("%-10s %-10s %6s %10s %8s\n" % (
         "game", "verdict", "moves", "positions" if cheat else "home", "seconds"))
-    answers = []
-    jobs = max(1, min(jobs, len(numbers), os.cpu_count() or 1))
+    jobs = max(1, min(jobs, len(todo), os.cpu_count() or 1))
     if jobs > 1:                    # the processes share the budget
         here = resident() or 0
         limits = limits[:2] + ((limits[2] - here) // jobs,)
-    for number, answer in results([(n, cheat, rules, limits) for n in numbers], jobs):
-        answers.append(answer)
-        out.write("%-10d %-10s %6s %10d %8.2f\n" % (
-            number, answer["verdict"],
-            answer["length"] if answer["verdict"] == won_ else "-",
-            answer["positions"] if cheat else answer["home"], answer["seconds"]))
+    waiting, order = {}, iter(todo)
+    following = next(order, None)
+    for number, answer in results([(n, cheat, rules, limits) for n in todo], jobs):
+        line = result_line(number, answer, cheat)
+        if results_file:
+            results_file.write(line + "\n")
+            results_file.flush()
+        tally.take(line)
+        waiting[number] = line
+        while following in waiting:     # the table in the order asked
+            out.write(waiting.pop(following) + "\n")
+            following = next(order, None)
         out.flush()
-    out.write(summary(numbers, answers, time.time() - began, cheat) + "\n")
-    return 0 if all(a["verdict"] == won_ for a in answers) else 1
+    out.write(tally.line(time.time() - began) + "\n")
+    return 0 if tally.verdicts[tally.kinds[0]] == len(tally.seen) == len(numbers) else 1
 
 
 def results(tasks, processes):
-    "(number, answer) for each task in order, over several processes if asked."
+    "(number, answer) for each task as it is done, over several processes if asked."
     if processes > 1 and len(tasks) > 1:
         try:
             import multiprocessing
@@ -2313,7 +2473,7 @@ def results(tasks, processes):
             pool = None                     # no process pool here: do it in one
         if pool is not None:
             try:
-                for result in pool.imap(job, tasks, chunksize=1):
+                for result in pool.imap_unordered(job, tasks):
                     yield result
             finally:
                 pool.terminate()
@@ -2328,30 +2488,146 @@ def quiet_worker():
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def summary(numbers, answers, elapsed, cheat):
-    """One line: how many games were solved, proved impossible or left
-    unknown (or won and lost), lengths, positions and times."""
-    count = len(answers)
-    times = sorted(a["seconds"] for a in answers)
-    slowest = max(range(count), key=lambda i: answers[i]["seconds"])
-    if cheat:
-        kinds = ("solved", "impossible", "unknown")
-    else:
-        kinds = ("won", "lost")
-    counts = [sum(1 for a in answers if a["verdict"] == v) for v in kinds]
-    text = "%s: %s" % (plural(count, "game"), ", ".join(
-        "%d %s" % (n, v) for n, v in zip(counts, kinds)))
-    if not cheat:
-        low, high = wilson(counts[0], count)
-        text += " (%.1f %%, 95 %% interval %.1f-%.1f %%)" % (
-            100.0 * counts[0] / count, 100 * low, 100 * high)
-    wins = [a["length"] for a in answers if a["verdict"] == kinds[0]]
-    if wins:
-        text += "; mean %.1f moves" % (sum(wins) / len(wins))
-    if cheat:
-        text += "; %.0f positions a game" % (sum(a["positions"] for a in answers) / count)
-    return text + "; %.1f s, median %.2f s, slowest %.2f s (game %d)" % (
-        elapsed, times[count // 2], answers[slowest]["seconds"], numbers[slowest])
+def rules_text(cheat, rules):
+    """What a results file records as its rules: solving or playing, and
+    the rules that change the verdicts.
+
+    >>> rules_text(True, make_rules(3)), rules_text(False, make_rules(1, None, 'vegas'))
+    ('klondike solve, draw 3, passes unlimited', 'klondike play, draw 1, passes 1')
+    """
+    return "klondike %s, draw %d, passes %s" % ("solve" if cheat else "play", rules.draw,
+                                                rules.passes or "unlimited")
+
+
+RESULT = re.compile(r"^(\d+) +(solved|impossible|unknown|won|lost) +(\d+|-) +(\d+) +(\d+\.\d+)$")
+
+
+def result_line(number, answer, cheat):
+    "A game's line in the table and in a results file."
+    return "%-10d %-10s %6s %10d %8.2f" % (
+        number, answer["verdict"],
+        answer["length"] if answer["verdict"] in ("solved", "won") else "-",
+        answer["positions"] if cheat else answer["home"], answer["seconds"])
+
+
+def parse_result(text):
+    """(game, verdict, moves, positions or cards home, seconds) of a game's
+    line; ValueError if it is none.
+
+    >>> parse_result("1          won           171         52     1.46")
+    (1, 'won', 171, 52, 1.46)
+    >>> parse_result("4          impossible      -         10     0.00")
+    (4, 'impossible', None, 10, 0.0)
+    >>> parse_result("4 lost 12 1 0.35")
+    Traceback (most recent call last):
+    ValueError: not a game's result: 4 lost 12 1 0.35
+    """
+    match = RESULT.match(text.strip())
+    if not match or not 1 <= int(match.group(1)) <= MAX_GAME or (
+            (match.group(2) in ("solved", "won")) == (match.group(3) == "-")):
+        raise ValueError("not a game's result: %s" % text.strip()[:60])
+    number, verdict, moves, figure, seconds = match.groups()
+    return (int(number), verdict, None if moves == "-" else int(moves), int(figure),
+            float(seconds))
+
+
+class Tally(object):
+    """The summary of a list of games solved (cheat) or played, gathered from
+    their lines: each game counted once, and only the games wanted (all when
+    wanted is None).
+
+    >>> tally = Tally(False, [1, 2, 3, 4])
+    >>> for line in ("1 won 171 52 1.46", "4 lost - 1 0.35", "2 won 162 52 1.59",
+    ...              "1 lost - 8 0.20", "5 lost - 1 9.00"):
+    ...     tally.take(line)
+    >>> print(tally.line(3.4))
+    3 games: 2 won, 1 lost (66.7 %, 95 % interval 20.8-93.9 %); mean 166.5 moves; 3.4 s, median 1.46 s, slowest 1.59 s (game 2)
+    """
+
+    def __init__(self, cheat, wanted=None):
+        self.cheat = cheat
+        self.kinds = ("solved", "impossible", "unknown") if cheat else ("won", "lost")
+        self.wanted = None
+        if wanted is not None:
+            self.wanted = Numbers()
+            for number in wanted:
+                self.wanted.add(number)
+        self.seen = Numbers()
+        self.verdicts = dict.fromkeys(self.kinds, 0)
+        self.moves = self.positions = 0
+        self.seconds, self.slowest = 0.0, None
+        self.times = collections.Counter()      # hundredths of a second: games
+
+    def take(self, text):
+        "Count the game of this line, unless it is counted already or not wanted."
+        number, verdict, moves, figure, seconds = parse_result(text)
+        if verdict not in self.verdicts:
+            raise ValueError("not a result of %s: %s" % (
+                "solving" if self.cheat else "playing", text.strip()[:60]))
+        if (self.wanted is None or number in self.wanted) and self.seen.add(number):
+            self.verdicts[verdict] += 1
+            self.moves += moves or 0
+            self.positions += figure
+            self.seconds += seconds
+            self.times[int(round(seconds * 100))] += 1
+            if self.slowest is None or (seconds, -number) > (self.slowest[0], -self.slowest[1]):
+                self.slowest = (seconds, number)
+
+    def median(self):
+        "The median time of a game, in seconds (the upper one of an even count)."
+        left = len(self.seen) // 2
+        for hundredths in sorted(self.times):
+            left -= self.times[hundredths]
+            if left < 0:
+                return hundredths / 100.0
+        return 0.0
+
+    def line(self, elapsed):
+        """One line: how many games were solved, proved impossible or left
+        unknown (or won and lost), lengths, positions and times."""
+        count = len(self.seen)
+        counts = [self.verdicts[kind] for kind in self.kinds]
+        text = "%s: %s" % (plural(count, "game"), ", ".join(
+            "%d %s" % (n, v) for n, v in zip(counts, self.kinds)))
+        if not self.cheat and count:
+            low, high = wilson(counts[0], count)
+            text += " (%.1f %%, 95 %% interval %.1f-%.1f %%)" % (
+                100.0 * counts[0] / count, 100 * low, 100 * high)
+        if counts[0]:
+            text += "; mean %.1f moves" % (self.moves / counts[0])
+        if self.cheat and count:
+            text += "; %.0f positions a game" % (self.positions / count)
+        text += "; %.1f s" % elapsed
+        if count:
+            text += ", median %.2f s, slowest %.2f s (game %d)" % (
+                (self.median(),) + self.slowest)
+        return text
+
+
+def summarize(names, out, err):
+    """--summary: the summary of the results files, as one run over all
+    their games would end; exit status 2 when they cannot be added up, 1
+    when a line was not a result."""
+    complain = complainer(err)
+    try:
+        rules = read_results(names[:1], None, lambda text: None, lambda where, what: None)
+        tally = Tally(rules.startswith("klondike solve"))
+        read_results(names, rules, tally.take, complain)
+    except ValueError as error:
+        err.write("%s: %s\n" % (PROG, error))
+        return 2
+    out.write("games %s in %s\n" % (tally.seen.ranges() or "none", plural(len(names), "file")))
+    out.write(tally.line(tally.seconds) + "\n")
+    return 1 if complain.count else 0
+
+
+def complainer(err):
+    "complain(where, what): one line on err; complain.count says how many."
+    def complain(where, what):
+        complain.count += 1
+        err.write("%s: %s: %s\n" % (PROG, where, what))
+    complain.count = 0
+    return complain
 
 
 def wilson(wins, count, z=1.96):
@@ -2470,6 +2746,8 @@ def parser():
     p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
                    help=hidden)
     p.add_argument("--memory", type=memory_size, metavar="MB", help=hidden)
+    p.add_argument("--out", metavar="FILE", help=hidden)
+    p.add_argument("--summary", nargs="+", metavar="FILE", help=hidden)
     return p
 
 
@@ -2479,6 +2757,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    argv = sys.argv[1:] if argv is None else argv
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             args = parser().parse_args(argv)
@@ -2486,13 +2765,21 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
             parser().error("a list of games takes no -g or --deck")
         if args.solve is not None and args.play is not None:
             parser().error("--solve or --play, not both")
+        if args.out is not None and not (args.solve or args.play):
+            parser().error("--out goes with --solve GAMES or --play GAMES")
+        if args.summary and (args.solve is not None or args.play is not None
+                             or args.deck or args.game or args.export):
+            parser().error("--summary takes no -g, --deck, --export, --solve or --play")
     except SystemExit as exit:
         return exit.code
     rules = make_rules(args.draw, args.passes, args.scoring)
     limits = (args.max_positions, args.timeout, memory_budget(args.memory))
+    if args.summary:
+        return summarize(args.summary, stdout, stderr)
     if args.solve or args.play:
+        files = None if args.out is None else (argv, args.out)
         return run_deals(args.solve or args.play, bool(args.solve), rules,
-                         limits, args.jobs, stdout)
+                         limits, args.jobs, files, stdout, stderr)
     origin = args.deck or args.game or random_game()
     if args.export:
         deck = deck_of(origin) if isinstance(origin, int) else origin

@@ -716,30 +716,48 @@ def tally_fast(first, last):
 
 
 def tally_part(part):
-    "tally() of one (first, last, rule) part, for a worker process."
-    return tally(*part)
+    """(part, tally() of it, seconds, process id) of one (first, last, rule)
+    part, for a worker process."""
+    import time
+    began = time.time()
+    return part, tally(*part), time.time() - began, os.getpid()
 
 
-def tally_parallel(first, count, rule, jobs):
-    """(tally() of count deals from first, the processes that did it): split
-    over jobs processes when it pays and the machine can."""
-    last = first + count
-    if jobs < 2 or count < 50000:
-        return tally(first, last, rule), 1
-    step = max(10000, count // (jobs * 8))
-    parts = [(n, min(n + step, last), rule) for n in range(first, last, step)]
-    try:
-        import multiprocessing
-        import signal
-        # Ctrl-C reaches the workers too: they ignore it, and this process ends them.
-        pool = multiprocessing.Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN))
-    except (ImportError, OSError):        # no working semaphores (some phones)
-        return tally(first, last, rule), 1
-    try:
-        results = pool.map(tally_part, parts)
-    finally:
-        pool.terminate()
-    return [sum(column) for column in zip(*results)], jobs
+def tally_parts(parts, jobs):
+    """(part, counts, seconds, process) of each part as it is done, over jobs
+    processes when the machine can."""
+    if jobs > 1 and len(parts) > 1:
+        try:
+            import multiprocessing
+            import signal
+            # Ctrl-C reaches the workers too: they ignore it, and this process ends them.
+            pool = multiprocessing.Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN))
+        except (ImportError, OSError):        # no working semaphores (some phones)
+            pool = None
+        if pool is not None:
+            try:
+                for result in pool.imap_unordered(tally_part, parts):
+                    yield result
+            finally:
+                pool.terminate()
+            return
+    for part in parts:
+        yield tally_part(part)
+
+
+def split(spans, jobs):
+    """Parts (first, last) of at most a million deals covering the spans
+    (first, last), enough of them to keep jobs processes busy.
+
+    >>> split([(1, 25000), (200001, 200010)], 2)
+    [(1, 10000), (10001, 20000), (20001, 25000), (200001, 200010)]
+    >>> len(split([(1, 10**7)], 2)), len(split([(1, 10**9)], 2))
+    (16, 1000)
+    """
+    count = sum(last - first + 1 for first, last in spans)
+    step = max(10000, min(1000000, count // (jobs * 8)))
+    return [(n, min(n + step - 1, last)) for first, last in spans
+            for n in range(first, last + 1, step)]
 
 
 def wilson(hits, n, z=1.96):
@@ -754,12 +772,12 @@ def wilson(hits, n, z=1.96):
     return centre - half, centre + half
 
 
-def stats_lines(first, counts, rule, seconds, jobs):
-    "The report of tally() counts over deals from first."
+def stats_lines(spans, counts, rule, last_line):
+    "The report of tally() counts over the spans (first, last) of deals."
     n = sum(counts)
     hits = counts[2]
     low, high = wilson(hits, n)
-    lines = ["deals %d..%d, %s rule" % (first, first + n - 1, rule),
+    lines = ["deals %s, %s rule" % (spans_text(spans), rule),
              "converged %d of %d: %.4f %%, 95 %% interval %.4f..%.4f %%%s" % (
                  hits, n, 100.0 * hits / n, 100 * low, 100 * high,
                  ", about 1 in %d" % round(n / hits) if hits else ""),
@@ -769,9 +787,203 @@ def stats_lines(first, counts, rule, seconds, jobs):
         if count:
             lines.append(("%5d %9d %7.3f  %s" % (piles, count, 100.0 * count / n,
                                                  "#" * int(round(40.0 * count / widest)))).rstrip())
-    lines.append("%d deals in %.1f s: %d a second, %d process%s" % (
-        n, seconds, n / max(seconds, 1e-9), jobs, "" if jobs == 1 else "es"))
+    lines.append(last_line)
     return lines
+
+
+def spans_text(spans, most=8):
+    """Spans of deals as the report names them.
+
+    >>> spans_text([(1, 10)]), spans_text([(1, 10), (21, 30), (41, 41)])
+    ('1..10', '1..10, 21..30 and 41')
+    """
+    words = ["%d..%d" % span if span[0] < span[1] else "%d" % span[0] for span in spans[:most]]
+    if len(spans) > most:
+        words.append("%d more spans" % (len(spans) - most))
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+################ Results kept in a file: --out and --summary (the same in every script)
+## A range command given --out FILE appends each finished item's line to FILE
+## and flushes it at once, so that a crash (a power cut, the OOM killer,
+## Ctrl-C) loses only the items in progress.  Run again with the same --out
+## FILE, it does only what the file does not hold yet.  The file begins with
+## comment lines saying what made it (the script, its VERSION, the command)
+## and under which rules: a resumed run and --summary refuse a file made
+## under other rules.  A last line left without its newline by a crash does
+## not count, and a resumed run cuts it off.
+
+def results_header(argv, rules):
+    """The comment lines that begin a results file, and each resumed run's
+    part of it.
+
+    >>> text = results_header(["--out", "my file"], "some rules")
+    >>> text.splitlines()[1]
+    '# rules: some rules'
+    >>> text.split(": ", 1)[1].splitlines()[0].split(None, 1)[1]
+    "--out 'my file'"
+    """
+    import shlex
+    command = " ".join(shlex.quote(word) for word in ["%s.py" % PROG] + list(argv))
+    return "# %s.py %s: %s\n# rules: %s\n" % (PROG, VERSION, command, rules)
+
+
+def result_lines(name):
+    """(line number, text) for each whole line of results file name: a last
+    line that a crash left without its newline is not one.  OSError when the
+    file cannot be read."""
+    with open(name, "rb") as lines:
+        for number, line in enumerate(lines, 1):
+            if line.endswith(b"\n"):
+                yield number, line[:-1].decode("utf-8", "replace").rstrip("\r")
+
+
+def read_results(names, rules, take, complain):
+    """Read results files: take(text) each item line; complain(where, what)
+    of a line take() refuses with ValueError.  The files must have been made
+    under rules (None: those of the first file).  Returns the rules; raises
+    ValueError, naming the file, for one that cannot be read, is not a
+    results file or was made under other rules."""
+    for name in names:
+        made = None
+        try:
+            for number, text in result_lines(name):
+                if text.startswith("# rules: "):
+                    made = text[len("# rules: "):].strip()
+                    rules = made if rules is None else rules
+                    if made != rules:
+                        raise ValueError("%s: made under the rules '%s', not '%s'"
+                                         % (name, made, rules))
+                elif text.strip() and not text.startswith("#"):
+                    if made is None:
+                        raise ValueError("%s: not a results file of %s.py (no rules line)"
+                                         % (name, PROG))
+                    try:
+                        take(text)
+                    except ValueError as error:
+                        complain("%s: line %d" % (name, number), str(error))
+        except OSError as error:
+            raise ValueError("%s: %s" % (name, error.strerror or error))
+        if made is None:
+            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
+    return rules
+
+
+def open_results(name, argv, rules, take, complain):
+    """Results file name, open for appending (and created if need be), after
+    take(text) of each item line it already holds and cutting off a last
+    line left unfinished; its header written.  ValueError as read_results(),
+    or naming the file when it cannot be written."""
+    try:
+        if os.path.isfile(name) and os.path.getsize(name):
+            read_results([name], rules, take, complain)
+            with open(name, "r+b") as f:
+                f.truncate(sum(len(line) for line in f if line.endswith(b"\n")))
+        out = open(name, "a", encoding="utf-8")
+        out.write(results_header(argv, rules))
+        out.flush()
+    except OSError as error:
+        raise ValueError("%s: %s" % (name, error.strerror or error))
+    return out
+
+
+################ Statistics kept in a file
+
+BLOCK = re.compile(r"^(\d+)-(\d+) +(\d+\.\d+) s((?: +\d+:\d+)+)$")
+
+
+def block_line(first, last, counts, seconds):
+    """A block of deals' line in a results file: its deals, the seconds it
+    took and how many of its deals end with each number of piles.
+
+    >>> block_line(1, 10, [0, 0, 1, 2, 7] + [0] * 32, 0.001)
+    '1-10 0.00 s 2:1 3:2 4:7'
+    """
+    return "%d-%d %.2f s %s" % (first, last, seconds, " ".join(
+        "%d:%d" % (piles, count) for piles, count in enumerate(counts) if count))
+
+
+def parse_block(text):
+    """(first, last, counts, seconds) of a block's line; ValueError if it is none.
+
+    >>> parse_block("1-10 0.00 s 2:1 3:2 4:7")[:2]
+    (1, 10)
+    >>> parse_block("1-10 0.00 s 2:1 3:2 4:6")
+    Traceback (most recent call last):
+    ValueError: not a block of deals: 1-10 0.00 s 2:1 3:2 4:6
+    """
+    match = BLOCK.match(text.strip())
+    counts = [0] * 37
+    if match:
+        for word in match.group(4).split():
+            piles, count = map(int, word.split(":"))
+            if piles < len(counts):
+                counts[piles] += count
+    if not match or not 0 <= int(match.group(1)) <= int(match.group(2)) <= GAME_LIMIT or (
+            sum(counts) != int(match.group(2)) - int(match.group(1)) + 1):
+        raise ValueError("not a block of deals: %s" % text.strip()[:60])
+    return int(match.group(1)), int(match.group(2)), counts, float(match.group(3))
+
+
+def cover(blocks):
+    """The blocks (first, last, ...) to add up, each deal once: for every
+    span of deals the blocks cover, a row of blocks that meet end to end,
+    and the spans (first, last) where the blocks overlap without lining up.
+
+    >>> cover([(1, 5), (6, 10), (1, 12), (21, 30), (21, 25), (26, 30), (31, 40)])
+    ([(1, 12), (21, 30), (31, 40)], [])
+    >>> cover([(1, 5), (6, 10), (3, 12)])
+    ([], [(1, 12)])
+    """
+    chosen, tangled = [], []
+    blocks = sorted(blocks, key=lambda block: (block[0], -block[1]))
+    i = 0
+    while i < len(blocks):                  # one span of deals at a time
+        first, last, j = blocks[i][0], blocks[i][1], i
+        while j < len(blocks) and blocks[j][0] <= last + 1:
+            last = max(last, blocks[j][1])
+            j += 1
+        reach = {first: None}               # deal: the block that ends before it
+        for block in blocks[i:j]:
+            if block[0] in reach and block[1] + 1 not in reach:
+                reach[block[1] + 1] = block
+        if last + 1 in reach:
+            row, end = [], last + 1
+            while reach[end] is not None:
+                row.append(reach[end])
+                end = reach[end][0]
+            chosen.extend(reversed(row))
+        else:
+            tangled.append((first, last))
+        i = j
+    return chosen, tangled
+
+
+def spans_of(blocks):
+    """The spans (first, last) that blocks (first, last, ...) meeting end
+    to end cover.
+
+    >>> spans_of([(1, 5), (6, 10), (21, 30)])
+    [(1, 10), (21, 30)]
+    """
+    spans = []
+    for block in sorted(blocks):
+        if spans and spans[-1][1] + 1 == block[0]:
+            spans[-1] = (spans[-1][0], block[1])
+        else:
+            spans.append((block[0], block[1]))
+    return spans
+
+
+def planned_first(name):
+    "The first deal a results file's last '# deals' line names, or None."
+    first = None
+    try:
+        for number, text in result_lines(name):
+            if text.startswith("# deals "):
+                first = int(text.split()[2].split("..")[0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return first
 
 ################ Search
 
@@ -1181,7 +1393,7 @@ def shower(out, style, args):
 
 ################ Main
 
-PROG = "medici"
+PROG, VERSION = "medici", "2026.11.23"
 GAME_LIMIT = 2**33 - 1
 
 
@@ -1211,6 +1423,10 @@ def options(argv):
     parser.add_argument("--trace", action="store_true", help="show every deal and fold")
     parser.add_argument("--brief", action="store_true", help="one line per chain")
     parser.add_argument("--jobs", type=positive, default=None, metavar="N")
+    parser.add_argument("--out", metavar="FILE",
+                        help="with --stats: keep the counts in FILE, and go on from it")
+    parser.add_argument("--summary", nargs="+", metavar="FILE",
+                        help="the statistics of files made by --stats --out")
     parser.add_argument("--notation", choices=("suits", "letters", "en", "ru"), default=None)
     parser.add_argument("--color", "--colour", choices=("auto", "always", "never"),
                         default="auto")
@@ -1230,6 +1446,10 @@ def options(argv):
         parser.error("wishes need --find")
     if args.stats and args.find:
         parser.error("--stats or --find, not both")
+    if args.out is not None and not args.stats:
+        parser.error("--out goes with --stats")
+    if args.summary and (args.stats or args.find or args.game is not None):
+        parser.error("--summary takes no -g, --stats or --find")
     if args.stats and args.game is not None and args.game > 0 and args.game + args.stats - 1 > GAME_LIMIT:
         parser.error("deals go up to %d" % GAME_LIMIT)
     return args
@@ -1334,8 +1554,10 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         stderr.write(fit("%s: %s: %s\n" % (PROG, where, what), stderr))
         stderr.flush()
 
+    if args.summary:
+        return summarize(args.summary, stdout, stderr)
     if args.stats:
-        return run_stats(args, stdout)
+        return run_stats(args, argv, stdout, stderr)
     if args.find:
         return run_find(args, stdout, complain, style)
     if args.game is not None:
@@ -1346,18 +1568,117 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     return 0 if check_chains(lines, stdout, complain, style, args.rule, show) else 1
 
 
-def run_stats(args, stdout):
-    "--stats: fold the deals and print the counts."
+def run_stats(args, argv, stdout, stderr):
+    """--stats: fold the deals and print the counts; with --out, each block
+    of deals is kept in the file as it is done, and what the file holds
+    already is not folded again."""
     import time
-    first = random_number() if args.game is None or args.game < 0 else args.game
-    first = min(first, GAME_LIMIT - args.stats + 1)
+    began = time.time()
+    first = args.game if args.game is not None and args.game >= 0 else None
+    if first is None and args.out is not None:
+        first = planned_first(args.out)     # a run resumed goes on with its deals
+    first = min(random_number() if first is None else first, GAME_LIMIT - args.stats + 1)
+    last = first + args.stats - 1
+    blocks, out = [], None
+    if args.out is not None:
+        def take(text):
+            block = parse_block(text)
+            if first <= block[0] and block[1] <= last:
+                blocks.append(block)
+        try:
+            out = open_results(args.out, argv, rules_text(args.rule), take, complainer(stderr))
+            out.write("# deals %d..%d\n" % (first, last))
+            out.flush()
+        except (ValueError, OSError) as error:
+            stderr.write("%s: %s\n" % (PROG, error))
+            return 2
+        blocks = cover(blocks)[0]
+    todo = gaps(first, last, spans_of(blocks))
+    count = sum(b - a + 1 for a, b in todo)
+    if blocks:
+        stderr.write("%s: %s holds %d of these deals already; folding the other %d\n"
+                     % (PROG, args.out, args.stats - count, count))
     cores = os.cpu_count() or 1
-    jobs = min(args.jobs or cores, cores) if args.stats >= 50000 else 1
-    start = time.time()
-    counts, jobs = tally_parallel(first, args.stats, args.rule, jobs)
-    seconds = time.time() - start
-    stdout.write("\n".join(stats_lines(first, counts, args.rule, seconds, jobs)) + "\n")
+    jobs = min(args.jobs or cores, cores) if count >= 50000 else 1
+    parts = [(a, b + 1, args.rule) for a, b in split(todo, jobs)]
+    workers = set()
+    for (a, b, rule), counts, seconds, worker in tally_parts(parts, jobs):
+        line = block_line(a, b - 1, counts, seconds)
+        if out:
+            out.write(line + "\n")
+            out.flush()
+        blocks.append(parse_block(line))
+        workers.add(worker)
+    seconds = time.time() - began
+    counts = [sum(column) for column in zip(*(block[2] for block in blocks))]
+    processes = max(1, len(workers))
+    stdout.write("\n".join(stats_lines([(first, last)], counts, args.rule, "%d deals in %.1f s: %d a second, %d process%s" % (
+        count, seconds, count / max(seconds, 1e-9), processes, "" if processes == 1 else "es"))) + "\n")
     return 0
+
+
+def gaps(first, last, spans):
+    """The deals of first..last that the sorted spans (first, last) leave out.
+
+    >>> gaps(1, 100, [(1, 10), (21, 30)]), gaps(1, 10, [(1, 10)])
+    ([(11, 20), (31, 100)], [])
+    """
+    todo = []
+    for a, b in spans:
+        if a > first:
+            todo.append((first, a - 1))
+        first = max(first, b + 1)
+    if first <= last:
+        todo.append((first, last))
+    return todo
+
+
+def rules_text(rule):
+    "What a results file of --stats records as its rules."
+    return "medici, %s rule" % rule
+
+
+def summarize(names, stdout, stderr):
+    """--summary: the statistics of the results files, as one run over all
+    their deals would print them; exit status 2 when they cannot be added
+    up, 1 when a line was not a block of deals."""
+    blocks, complain = [], complainer(stderr)
+    try:
+        rules = read_results(names, None, lambda text: blocks.append(parse_block(text)),
+                             complain)
+    except ValueError as error:
+        stderr.write("%s: %s\n" % (PROG, error))
+        return 2
+    blocks, tangled = cover(blocks)
+    for first, last in tangled:
+        stderr.write("%s: deals %d..%d: the blocks of the files overlap without lining up; "
+                     "fold them again into a file of their own (medici.py -g %d --stats %d "
+                     "--out FILE) and add it\n" % (PROG, first, last, first, last - first + 1))
+    if tangled:
+        return 2
+    if not blocks:
+        stdout.write("no deals in %s\n" % plural(len(names), "file"))
+        return 1 if complain.count else 0
+    counts = [sum(column) for column in zip(*(block[2] for block in blocks))]
+    seconds = sum(block[3] for block in blocks)
+    stdout.write("\n".join(stats_lines(spans_of(blocks), counts, rules.split(", ")[-1][:-5],
+                                        "%d deals in %.1f s of folding: %d a second, in %s" % (
+        sum(counts), seconds, sum(counts) / max(seconds, 1e-9), plural(len(names), "file")))) + "\n")
+    return 1 if complain.count else 0
+
+
+def complainer(stderr):
+    "complain(where, what): one line on stderr; complain.count says how many."
+    def complain(where, what):
+        complain.count += 1
+        stderr.write("%s: %s: %s\n" % (PROG, where, what))
+    complain.count = 0
+    return complain
+
+
+def plural(n, word):
+    "'1 file', '2 files'."
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def run_find(args, stdout, complain, style):
