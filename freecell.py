@@ -1331,12 +1331,20 @@ def results_header(argv, rules):
 
 def result_lines(name):
     """(line number, text) for each whole line of results file name: a last
-    line that a crash left without its newline is not one.  OSError when the
-    file cannot be read."""
+    line that a crash left without its newline is not one, and a line too
+    long to be a result is cut to its start.  OSError when the file cannot
+    be read."""
     with open(name, "rb") as lines:
-        for number, line in enumerate(lines, 1):
-            if line.endswith(b"\n"):
-                yield number, line[:-1].decode("utf-8", "replace").rstrip("\r")
+        number, start = 0, None
+        while True:
+            piece = lines.readline(4096)
+            if not piece:
+                return
+            start = piece if start is None else start
+            if piece.endswith(b"\n"):
+                number += 1
+                yield number, start.rstrip(b"\r\n").decode("utf-8", "replace")
+                start = None
 
 
 def read_results(names, rules, take, complain):
@@ -1379,13 +1387,46 @@ def open_results(name, argv, rules, take, complain):
         if os.path.isfile(name) and os.path.getsize(name):
             read_results([name], rules, take, complain)
             with open(name, "r+b") as f:
-                f.truncate(sum(len(line) for line in f if line.endswith(b"\n")))
+                f.truncate(whole_lines(f))
         out = open(name, "a", encoding="utf-8")
         out.write(results_header(argv, rules))
         out.flush()
     except OSError as error:
         raise ValueError("%s: %s" % (name, error.strerror or error))
     return out
+
+
+def whole_lines(f):
+    "The size of open file f up to the end of its last whole line."
+    end = f.seek(0, 2)
+    while end:
+        step = min(end, 4096)
+        f.seek(end - step)
+        chunk = f.read(step)
+        if b"\n" in chunk:
+            return end - step + chunk.rindex(b"\n") + 1
+        end -= step
+    return 0
+
+
+def snippet(text):
+    """The start of a line, as an error message can show it.
+
+    >>> snippet("  1 solved \\x00\\x1b[2J" + 99 * "x")
+    '1 solved ??[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
+    """
+    text = "".join(c if c.isprintable() else "?" for c in text.strip())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def keep(results, line):
+    """Append line to the open results file and flush it at once; ValueError
+    naming the file when it cannot be written (a full disk)."""
+    try:
+        results.write(line + "\n")
+        results.flush()
+    except OSError as error:
+        raise ValueError("%s: %s" % (results.name, error.strerror or error))
 
 
 ################ Ending quietly, reading input (the same in every script)
@@ -1705,17 +1746,20 @@ def solve_deals(options, argv, stdout, stderr):
                  % ("deal", "verdict", "moves", "typed", "positions", "seconds"))
     waiting, order = {}, iter(deals)
     following = next(order, None)
-    for number, answer in solved(jobs, processes):
-        line = result_line(number, answer, options.autoplay)
-        if out:
-            out.write(line + "\n")
-            out.flush()
-        tally.take(line)
-        waiting[number] = line
-        while following in waiting:     # the table in the order asked
-            stdout.write(waiting.pop(following) + "\n")
-            following = next(order, None)
-        stdout.flush()
+    try:
+        for number, answer in solved(jobs, processes):
+            line = result_line(number, answer, options.autoplay)
+            if out:
+                keep(out, line)
+            tally.take(line)
+            waiting[number] = line
+            while following in waiting:     # the table in the order asked
+                stdout.write(waiting.pop(following) + "\n")
+                following = next(order, None)
+            stdout.flush()
+    except ValueError as error:
+        stderr.write("freecell: %s\n" % error)
+        return 1
     stdout.write(tally.line(time.time() - began, options.autoplay) + "\n")
     return 0 if tally.verdicts["solved"] == len(tally.seen) == len(options.solve) else 1
 
@@ -1780,7 +1824,7 @@ def parse_result(text):
     match = RESULT.match(text.strip())
     if not match or not valid_deal(int(match.group(1))) or (
             (match.group(2) == "solved") == (match.group(3) == "-")):
-        raise ValueError("not a deal's result: %s" % text.strip()[:60])
+        raise ValueError("not a deal's result: %s" % snippet(text))
     number, verdict, moves, typed, positions, seconds = match.groups()
     return (int(number), verdict, None if moves == "-" else int(moves),
             None if typed == "-" else int(typed), int(positions), float(seconds))

@@ -2281,12 +2281,20 @@ def results_header(argv, rules):
 
 def result_lines(name):
     """(line number, text) for each whole line of results file name: a last
-    line that a crash left without its newline is not one.  OSError when the
-    file cannot be read."""
+    line that a crash left without its newline is not one, and a line too
+    long to be a result is cut to its start.  OSError when the file cannot
+    be read."""
     with open(name, "rb") as lines:
-        for number, line in enumerate(lines, 1):
-            if line.endswith(b"\n"):
-                yield number, line[:-1].decode("utf-8", "replace").rstrip("\r")
+        number, start = 0, None
+        while True:
+            piece = lines.readline(4096)
+            if not piece:
+                return
+            start = piece if start is None else start
+            if piece.endswith(b"\n"):
+                number += 1
+                yield number, start.rstrip(b"\r\n").decode("utf-8", "replace")
+                start = None
 
 
 def read_results(names, rules, take, complain):
@@ -2329,13 +2337,46 @@ def open_results(name, argv, rules, take, complain):
         if os.path.isfile(name) and os.path.getsize(name):
             read_results([name], rules, take, complain)
             with open(name, "r+b") as f:
-                f.truncate(sum(len(line) for line in f if line.endswith(b"\n")))
+                f.truncate(whole_lines(f))
         out = open(name, "a", encoding="utf-8")
         out.write(results_header(argv, rules))
         out.flush()
     except OSError as error:
         raise ValueError("%s: %s" % (name, error.strerror or error))
     return out
+
+
+def whole_lines(f):
+    "The size of open file f up to the end of its last whole line."
+    end = f.seek(0, 2)
+    while end:
+        step = min(end, 4096)
+        f.seek(end - step)
+        chunk = f.read(step)
+        if b"\n" in chunk:
+            return end - step + chunk.rindex(b"\n") + 1
+        end -= step
+    return 0
+
+
+def snippet(text):
+    """The start of a line, as an error message can show it.
+
+    >>> snippet("  1 solved \\x00\\x1b[2J" + 99 * "x")
+    '1 solved ??[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
+    """
+    text = "".join(c if c.isprintable() else "?" for c in text.strip())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def keep(results, line):
+    """Append line to the open results file and flush it at once; ValueError
+    naming the file when it cannot be written (a full disk)."""
+    try:
+        results.write(line + "\n")
+        results.flush()
+    except OSError as error:
+        raise ValueError("%s: %s" % (results.name, error.strerror or error))
 
 
 ################ Solving and playing lists of games
@@ -2448,17 +2489,20 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err):
         limits = limits[:2] + ((limits[2] - here) // jobs,)
     waiting, order = {}, iter(todo)
     following = next(order, None)
-    for number, answer in results([(n, cheat, rules, limits) for n in todo], jobs):
-        line = result_line(number, answer, cheat)
-        if results_file:
-            results_file.write(line + "\n")
-            results_file.flush()
-        tally.take(line)
-        waiting[number] = line
-        while following in waiting:     # the table in the order asked
-            out.write(waiting.pop(following) + "\n")
-            following = next(order, None)
-        out.flush()
+    try:
+        for number, answer in results([(n, cheat, rules, limits) for n in todo], jobs):
+            line = result_line(number, answer, cheat)
+            if results_file:
+                keep(results_file, line)
+            tally.take(line)
+            waiting[number] = line
+            while following in waiting:     # the table in the order asked
+                out.write(waiting.pop(following) + "\n")
+                following = next(order, None)
+            out.flush()
+    except ValueError as error:
+        err.write("%s: %s\n" % (PROG, error))
+        return 1
     out.write(tally.line(time.time() - began) + "\n")
     return 0 if tally.verdicts[tally.kinds[0]] == len(tally.seen) == len(numbers) else 1
 
@@ -2525,7 +2569,7 @@ def parse_result(text):
     match = RESULT.match(text.strip())
     if not match or not 1 <= int(match.group(1)) <= MAX_GAME or (
             (match.group(2) in ("solved", "won")) == (match.group(3) == "-")):
-        raise ValueError("not a game's result: %s" % text.strip()[:60])
+        raise ValueError("not a game's result: %s" % snippet(text))
     number, verdict, moves, figure, seconds = match.groups()
     return (int(number), verdict, None if moves == "-" else int(moves), int(figure),
             float(seconds))
@@ -2563,7 +2607,7 @@ class Tally(object):
         number, verdict, moves, figure, seconds = parse_result(text)
         if verdict not in self.verdicts:
             raise ValueError("not a result of %s: %s" % (
-                "solving" if self.cheat else "playing", text.strip()[:60]))
+                "solving" if self.cheat else "playing", snippet(text)))
         if (self.wanted is None or number in self.wanted) and self.seen.add(number):
             self.verdicts[verdict] += 1
             self.moves += moves or 0

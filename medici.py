@@ -829,12 +829,20 @@ def results_header(argv, rules):
 
 def result_lines(name):
     """(line number, text) for each whole line of results file name: a last
-    line that a crash left without its newline is not one.  OSError when the
-    file cannot be read."""
+    line that a crash left without its newline is not one, and a line too
+    long to be a result is cut to its start.  OSError when the file cannot
+    be read."""
     with open(name, "rb") as lines:
-        for number, line in enumerate(lines, 1):
-            if line.endswith(b"\n"):
-                yield number, line[:-1].decode("utf-8", "replace").rstrip("\r")
+        number, start = 0, None
+        while True:
+            piece = lines.readline(4096)
+            if not piece:
+                return
+            start = piece if start is None else start
+            if piece.endswith(b"\n"):
+                number += 1
+                yield number, start.rstrip(b"\r\n").decode("utf-8", "replace")
+                start = None
 
 
 def read_results(names, rules, take, complain):
@@ -877,13 +885,46 @@ def open_results(name, argv, rules, take, complain):
         if os.path.isfile(name) and os.path.getsize(name):
             read_results([name], rules, take, complain)
             with open(name, "r+b") as f:
-                f.truncate(sum(len(line) for line in f if line.endswith(b"\n")))
+                f.truncate(whole_lines(f))
         out = open(name, "a", encoding="utf-8")
         out.write(results_header(argv, rules))
         out.flush()
     except OSError as error:
         raise ValueError("%s: %s" % (name, error.strerror or error))
     return out
+
+
+def whole_lines(f):
+    "The size of open file f up to the end of its last whole line."
+    end = f.seek(0, 2)
+    while end:
+        step = min(end, 4096)
+        f.seek(end - step)
+        chunk = f.read(step)
+        if b"\n" in chunk:
+            return end - step + chunk.rindex(b"\n") + 1
+        end -= step
+    return 0
+
+
+def snippet(text):
+    """The start of a line, as an error message can show it.
+
+    >>> snippet("  1 solved \\x00\\x1b[2J" + 99 * "x")
+    '1 solved ??[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
+    """
+    text = "".join(c if c.isprintable() else "?" for c in text.strip())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def keep(results, line):
+    """Append line to the open results file and flush it at once; ValueError
+    naming the file when it cannot be written (a full disk)."""
+    try:
+        results.write(line + "\n")
+        results.flush()
+    except OSError as error:
+        raise ValueError("%s: %s" % (results.name, error.strerror or error))
 
 
 ################ Statistics kept in a file
@@ -920,7 +961,7 @@ def parse_block(text):
                 counts[piles] += count
     if not match or not 0 <= int(match.group(1)) <= int(match.group(2)) <= GAME_LIMIT or (
             sum(counts) != int(match.group(2)) - int(match.group(1)) + 1):
-        raise ValueError("not a block of deals: %s" % text.strip()[:60])
+        raise ValueError("not a block of deals: %s" % snippet(text))
     return int(match.group(1)), int(match.group(2)), counts, float(match.group(3))
 
 
@@ -978,7 +1019,7 @@ def planned_first(name):
     "The first deal a results file's last '# deals' line names, or None."
     first = None
     try:
-        for number, text in result_lines(name):
+        for number, text in result_lines(name) if os.path.isfile(name) else ():
             if text.startswith("# deals "):
                 first = int(text.split()[2].split("..")[0])
     except (OSError, ValueError, IndexError):
@@ -1602,13 +1643,16 @@ def run_stats(args, argv, stdout, stderr):
     jobs = min(args.jobs or cores, cores) if count >= 50000 else 1
     parts = [(a, b + 1, args.rule) for a, b in split(todo, jobs)]
     workers = set()
-    for (a, b, rule), counts, seconds, worker in tally_parts(parts, jobs):
-        line = block_line(a, b - 1, counts, seconds)
-        if out:
-            out.write(line + "\n")
-            out.flush()
-        blocks.append(parse_block(line))
-        workers.add(worker)
+    try:
+        for (a, b, rule), counts, seconds, worker in tally_parts(parts, jobs):
+            line = block_line(a, b - 1, counts, seconds)
+            if out:
+                keep(out, line)
+            blocks.append(parse_block(line))
+            workers.add(worker)
+    except ValueError as error:
+        stderr.write("%s: %s\n" % (PROG, error))
+        return 1
     seconds = time.time() - began
     counts = [sum(column) for column in zip(*(block[2] for block in blocks))]
     processes = max(1, len(workers))
