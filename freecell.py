@@ -76,6 +76,12 @@ OPTIONS:
                         than MB megabytes; by default 3/4 of what the machine
                         can give (the smaller of MemAvailable and the cgroup's
                         limit less its use), 256 where it does not say
+    --out FILE          with --solve DEALS: append each deal's line to FILE as
+                        soon as it is solved; run again, it solves only the
+                        deals FILE does not hold yet
+    --summary FILE...   the summary of such files (shards of one sweep, in any
+                        order, overlapping or not), as one run over all their
+                        deals would end; files of other rules are refused
     --color=WHEN        auto (default), always or never;  -m = --color=never
     --ascii             suits as letters C D H S (automatic when the output
                         cannot print the suit symbols)
@@ -95,9 +101,20 @@ moves made less or more, and at last for the first again with no limit but
 --max-positions.  A position costs about 75 bytes: a 128 MB device solves
 every deal of 1..1000 and proves deal 11982 impossible (97,000 positions).
 
+LONG SWEEPS.  A file of --out begins with two comment lines, what made it
+(the command and this script's version) and its rules (cells, Baker's Game,
+autoplay), then holds a line a deal, as the table shows it.  Killed at any
+moment, a sweep loses only the deals in progress.  Spread over machines, each
+solves a shard into a file of its own, and --summary adds the files up:
+    freecell.py --solve 1-500 --out a.txt         (on one machine)
+    freecell.py --solve 501-1000 --out b.txt      (on another)
+    freecell.py --summary a.txt b.txt             (first line: deals 1-1000 in 2 files)
+
 Exit status: 0 when every input line was accepted, 1 when one was rejected
 (each rejection prints one line on stderr naming the input line), 2 for bad
 options, 130 after Ctrl-C.  With --solve: 0 when every deal was solved.
+With --summary: 2 when the files cannot be added up, 1 when a line was not
+a deal's result.
 
 A SESSION (checked by the tests):
 
@@ -1722,6 +1739,7 @@ def solve_deals(options, argv, stdout, stderr):
     """Solve a list of deals, a line each and a summary, each line appended
     to the --out file too; exit status 0 if all were solved."""
     began = time.time()
+    options.solve = list(collections.OrderedDict.fromkeys(options.solve))   # each deal once
     tally = Tally(options.solve)
     out = None
     if options.out is not None:

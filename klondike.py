@@ -5,7 +5,8 @@
                 [--scoring standard|vegas|none] [--autoplay] [-q]
                 [--export[=deck|pysol]] [--color=WHEN] [-m] [--ascii]
     klondike.py [-g N | --deck DIGITS] (--solve | --play) [options]
-    klondike.py (--solve GAMES | --play GAMES) [--jobs N] [options]
+    klondike.py (--solve GAMES | --play GAMES) [--jobs N] [--out FILE] [options]
+    klondike.py --summary FILE...
 
 Moves are read from standard input, one line at a time; the board is printed
 after every line that changes it.
@@ -131,11 +132,33 @@ Options
                       more than MB megabytes; by default 3/4 of what the
                       machine can give (the smaller of MemAvailable and the
                       cgroup's limit less its use), 256 where it does not say
+    --out FILE        with a list of games: append each game's line to FILE
+                      as soon as it is done; run again, it does only the
+                      games FILE does not hold yet
+    --summary FILE... the summary of such files (shards of one sweep, in any
+                      order, overlapping or not), as one run over all their
+                      games would end; files of other rules are refused
 
 Game N is the 52 cards in the order Microsoft FreeCell's deal N deals
 them, laid out as Klondike-Solver reads a deck: card 0 face up on pile 1,
 cards 1-6 face down on piles 2-7, card 7 face up on pile 2, ..., card 27
 face up on pile 7; cards 28-51 are the stock in the order they are turned.
+
+Long sweeps
+-----------
+A file of --out begins with two comment lines, what made it (the command
+and this script's version) and its rules (solving or playing, draw, passes),
+then holds a line a game, as the table shows it.  Killed at any moment, a
+sweep loses only the games in progress.  Spread over machines, each does a
+shard into a file of its own, and --summary adds the files up, refusing to
+add draw one to draw three or solving to playing:
+
+    klondike.py --play 1-500 --out a.txt          (on one machine)
+    klondike.py --play 501-1000 --out b.txt       (on another)
+    klondike.py --summary a.txt b.txt             (first line: games 1-1000 in 2 files)
+
+Exit status: 2 when the files cannot be added up, 1 when a line was not a
+game's result.
 
 The solver
 ----------
@@ -2464,6 +2487,7 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err):
     each line appended to the results file files[1] too when files (argv,
     name) are given.  Exit status 0 when every game was won."""
     began = time.time()
+    numbers = list(collections.OrderedDict.fromkeys(numbers))     # each game once
     tally = Tally(cheat, numbers)
     results_file = None
     if files:

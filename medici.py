@@ -28,6 +28,9 @@ WHAT IT DOES
                                 card, mobile and stationary cards, hexagrams
     medici.py -g 17             check numbered deal 17 (-g alone: a random one)
     medici.py --stats 100000    fold numbered deals and count how they end
+    medici.py --stats N --out F the same, the counts kept in file F block by
+                                block; run again, it folds only what F lacks
+    medici.py --summary F...    the statistics of such files, added up
     medici.py --find ...        search converging chains that meet wishes
 
     A chain is read from standard input, one chain a line or spread over
@@ -74,6 +77,16 @@ OPTIONS
     --trace           show every deal and fold step by step
     --brief           one line per chain: brackets and the number of piles
     --jobs N          processes for --stats (default: every core)
+    --out FILE        --stats keeps its counts in FILE, one line a block of at
+                      most ten million deals (the deals, the seconds, the deals
+                      ending with each number of piles), written as each
+                      block is done: killed at any moment, a run loses only
+                      the blocks in progress, and run again (with or without
+                      -g) it folds only the deals FILE does not hold
+    --summary FILE... the statistics of such files, shards of one study in
+                      any order, as one run over all their deals prints them
+                      (the time is the blocks' own); blocks that overlap must
+                      line up, and files of the other rule are refused
     --color=auto|always|never, -m/--monochrome, --ascii, --notation
 
 EXIT STATUS
@@ -746,16 +759,17 @@ def tally_parts(parts, jobs):
 
 
 def split(spans, jobs):
-    """Parts (first, last) of at most a million deals covering the spans
-    (first, last), enough of them to keep jobs processes busy.
+    """Parts (first, last) covering the spans (first, last), enough of them
+    to keep jobs processes busy, of 10,000 to 10,000,000 deals (about a
+    minute of one core here: what a crash may lose of each process's work).
 
     >>> split([(1, 25000), (200001, 200010)], 2)
     [(1, 10000), (10001, 20000), (20001, 25000), (200001, 200010)]
-    >>> len(split([(1, 10**7)], 2)), len(split([(1, 10**9)], 2))
+    >>> len(split([(1, 10**7)], 2)), len(split([(1, 10**10)], 2))
     (16, 1000)
     """
     count = sum(last - first + 1 for first, last in spans)
-    step = max(10000, min(1000000, count // (jobs * 8)))
+    step = max(10000, min(10000000, count // (jobs * 8)))
     return [(n, min(n + step - 1, last)) for first, last in spans
             for n in range(first, last + 1, step)]
 
@@ -1642,22 +1656,23 @@ def run_stats(args, argv, stdout, stderr):
     cores = os.cpu_count() or 1
     jobs = min(args.jobs or cores, cores) if count >= 50000 else 1
     parts = [(a, b + 1, args.rule) for a, b in split(todo, jobs)]
+    total = [sum(column) for column in zip(*(block[2] for block in blocks))] or [0] * 37
     workers = set()
     try:
         for (a, b, rule), counts, seconds, worker in tally_parts(parts, jobs):
             line = block_line(a, b - 1, counts, seconds)
             if out:
                 keep(out, line)
-            blocks.append(parse_block(line))
+            total = [t + c for t, c in zip(total, counts)]
             workers.add(worker)
     except ValueError as error:
         stderr.write("%s: %s\n" % (PROG, error))
         return 1
     seconds = time.time() - began
-    counts = [sum(column) for column in zip(*(block[2] for block in blocks))]
     processes = max(1, len(workers))
-    stdout.write("\n".join(stats_lines([(first, last)], counts, args.rule, "%d deals in %.1f s: %d a second, %d process%s" % (
-        count, seconds, count / max(seconds, 1e-9), processes, "" if processes == 1 else "es"))) + "\n")
+    speed = "%d deals in %.1f s: %d a second, %d process%s" % (
+        count, seconds, count / max(seconds, 1e-9), processes, "" if processes == 1 else "es")
+    stdout.write("\n".join(stats_lines([(first, last)], total, args.rule, speed)) + "\n")
     return 0
 
 
@@ -1705,9 +1720,10 @@ def summarize(names, stdout, stderr):
         return 1 if complain.count else 0
     counts = [sum(column) for column in zip(*(block[2] for block in blocks))]
     seconds = sum(block[3] for block in blocks)
-    stdout.write("\n".join(stats_lines(spans_of(blocks), counts, rules.split(", ")[-1][:-5],
-                                        "%d deals in %.1f s of folding: %d a second, in %s" % (
-        sum(counts), seconds, sum(counts) / max(seconds, 1e-9), plural(len(names), "file")))) + "\n")
+    speed = "%d deals in %.1f s of folding: %d a second, in %s" % (
+        sum(counts), seconds, sum(counts) / max(seconds, 1e-9), plural(len(names), "file"))
+    rule = rules.split(", ")[-1][:-len(" rule")]
+    stdout.write("\n".join(stats_lines(spans_of(blocks), counts, rule, speed)) + "\n")
     return 1 if complain.count else 0
 
 

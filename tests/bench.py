@@ -417,6 +417,139 @@ def medici_stats():
 
 
 
+################ Long sweeps: --out, --summary, shards
+
+def script(name, *args):
+    "The command line that runs a script of the collection."
+    return [sys.executable, os.path.join(ROOT, name)] + list(args)
+
+
+def untimed(text):
+    "A summary without its times, which change from run to run."
+    text = re.sub(r"\d+\.\d+ s\b", "_ s", text)
+    text = re.sub(r"\d+ a second", "_ a second", text)
+    return re.sub(r"s \((deal|game) -?\d+\)", r"s (\1 _)", text)
+
+
+def cpu_of(command, cwd=None):
+    "(processor seconds of command and its children, its output)."
+    before = os.times()
+    out = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         check=False).stdout.decode("utf-8")
+    after = os.times()
+    return after[2] + after[3] - before[2] - before[3], out
+
+
+@bench
+def sweeps_out_cost(items=100000):
+    """What --out costs an item: appending and flushing its line and reading
+    it back into the summary, in process (FreeCell's and Klondike's lines,
+    Medici's blocks); then FreeCell deals 1..300 as commands, with and
+    without --out, three times each, interleaved (processor time)."""
+    import tempfile
+    import freecell
+    import klondike
+    import medici
+    work = tempfile.mkdtemp()
+    line = {freecell: "17         solved         96     58       1133     0.01",
+            klondike: "17         solved        160        371     0.00",
+            medici: medici.block_line(1, 10000, medici.tally(1, 10001), 0.07)}
+    for module, take in ((freecell, freecell.Tally().take), (klondike, klondike.Tally(True).take),
+                         (medici, medici.parse_block)):
+        name = os.path.join(work, module.PROG + ".txt")
+        out = module.open_results(name, [], "bench", take, print)
+        text = line[module]
+        if module is medici:
+            texts = [text] * items
+        else:
+            texts = [str(n) + text[2:] for n in range(1, items + 1)]
+        start = time.perf_counter()
+        for text in texts:
+            module.keep(out, text)
+            take(text)
+        seconds = time.perf_counter() - start
+        out.close()
+        print("%-9s %6.1f us an item (write, flush, read back), %d bytes a line"
+              % (module.PROG, 1e6 * seconds / items, len(text) + 1))
+    plain, kept = [], []
+    for round_ in range(3):
+        plain.append(cpu_of(script("freecell.py", "--solve", "1-300"))[0])
+        name = os.path.join(work, "fc-%d.txt" % round_)
+        kept.append(cpu_of(script("freecell.py", "--solve", "1-300", "--out", name))[0])
+    print("freecell --solve 1-300: %.2f s without --out, %.2f s with it (least of 3): "
+          "%+.2f ms a deal" % (min(plain), min(kept), 1000 * (min(kept) - min(plain)) / 300))
+    big = os.path.join(work, "million.txt")
+    with open(big, "w") as f:
+        f.write("# rules: freecell, 4 cells, autoplay\n")
+        for n in range(1, 1000001):
+            f.write("%-10d %-10s %6s %6s %10d %8.2f\n" % (n, "solved", 94, 52, 1700, 0.03))
+    # A small process runs the command, so that its peak is not that of
+    # this big one, which a fork would copy.
+    wrapper = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], "
+               "stdout=subprocess.DEVNULL); "
+               "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    start = time.perf_counter()
+    peak = subprocess.check_output([sys.executable, "-c", wrapper]
+                                   + script("freecell.py", "--summary", big))
+    print("freecell --summary of 1,000,000 deals: %.1f s, peak %.0f MB"
+          % (time.perf_counter() - start, int(peak) / 1024.0))
+    import shutil
+    shutil.rmtree(work)
+
+
+@bench
+def sweeps_parallel():
+    """The README's GNU parallel recipe run for real on this machine (-S :),
+    with --basefile, --return and --cleanup as for remote machines: shards
+    of FreeCell deals 1..1000, Klondike games 1..40 played and Medici's
+    4,000,000 deals, each shard its own file, then one --summary, compared
+    with one run over the whole range."""
+    import shutil
+    import tempfile
+    if not shutil.which("parallel"):
+        print("skipped: GNU parallel is not installed (Debian: apt-get install parallel)")
+        return
+    work = tempfile.mkdtemp()
+    for name in ("freecell.py", "klondike.py", "medici.py"):
+        shutil.copy(os.path.join(ROOT, name), work)
+    python = sys.executable
+    cases = [
+        ("freecell.py", "--solve {}", ["1-250", "251-500", "501-750", "751-1000"],
+         ["--solve", "1-1000", "--jobs", "2"]),
+        ("klondike.py", "--play {}", ["1-10", "11-20", "21-30", "31-40"],
+         ["--play", "1-40", "--jobs", "2"]),
+        ("medici.py", "-g {} --stats 1000000", ["1", "1000001", "2000001", "3000001"],
+         ["-g", "1", "--stats", "4000000", "--jobs", "2"]),
+    ]
+    for name, arguments, shards, whole in cases:
+        prefix = name[:-3] + "-shard"
+        recipe = ("parallel -S : --jobs 2 --basefile %s --return %s-{#}.txt --cleanup "
+                  "%s %s %s --out %s-{#}.txt ::: %s" % (
+                      name, prefix, python, name, arguments, prefix, " ".join(shards)))
+        start = time.perf_counter()
+        # parallel's exit status counts the shards that exit 1: those with a deal
+        # not solved or a game lost, which is not a failure here.
+        subprocess.run(recipe, shell=True, cwd=work, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        spread = time.perf_counter() - start
+        files = sorted(f for f in os.listdir(work) if f.startswith(prefix))
+        summed = subprocess.run([python, name, "--summary"] + files, cwd=work,
+                                stdout=subprocess.PIPE, check=False).stdout.decode()
+        start = time.perf_counter()
+        one = subprocess.run([python, name] + whole, cwd=work, stdout=subprocess.PIPE,
+                             check=False).stdout.decode()
+        alone = time.perf_counter() - start
+        if name == "medici.py":
+            same = summed.splitlines()[:-1] == one.splitlines()[:-1]
+        else:
+            same = untimed(summed.splitlines()[-1]) == untimed(one.splitlines()[-1])
+        print("%s: %d shards by parallel in %.1f s, one run in %.1f s; summary %s"
+              % (name, len(files), spread, alone, "the same" if same else "DIFFERENT"))
+        print("    " + summed.splitlines()[-1 if name != "medici.py" else 1])
+    print("recipe: " + recipe.replace(python, "python3"))
+    shutil.rmtree(work)
+
+
 ################ Robustness and start-up
 
 SCRIPTS = ["freecell", "klondike", "pousse", "medici"]
