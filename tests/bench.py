@@ -5,6 +5,8 @@
     python3 tests/bench.py freecell     # only those whose name contains 'freecell'
     python3 tests/bench.py device       # the scripts in 64 and 128 MB and at 10 % of a core
                                         # (cgroups, as root); the solvers' bytes a position
+    python3 tests/bench.py sweeps       # what --out costs; the GNU parallel recipe of the
+                                        # README run for real (where parallel is installed)
     python3 tests/bench.py --fuzz       # tests/robustness.txt's fuzzing, 100 times longer
 
 Each benchmark prints its figures; the README quotes them.
