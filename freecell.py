@@ -1446,6 +1446,16 @@ def keep(results, line):
         raise ValueError("%s: %s" % (results.name, error.strerror or error))
 
 
+def complainer(stderr):
+    """complain(where, what): one line on stderr naming the script and where;
+    complain.count says how many there were."""
+    def complain(where, what):
+        complain.count += 1
+        stderr.write("%s: %s: %s\n" % (PROG, where, what))
+    complain.count = 0
+    return complain
+
+
 ################ Ending quietly, reading input (the same in every script)
 
 def input_lines(stream, prompt, stderr):
@@ -1916,15 +1926,6 @@ def summarize(options, stdout, stderr):
                                       plural(len(options.summary), "file")))
     stdout.write(tally.line(tally.seconds, rules.endswith(", autoplay")) + "\n")
     return 1 if complain.count else 0
-
-
-def complainer(stderr):
-    "complain(where, what): one line on stderr; complain.count says how many."
-    def complain(where, what):
-        complain.count += 1
-        stderr.write("freecell: %s: %s\n" % (where, what))
-    complain.count = 0
-    return complain
 
 
 def play(args, text):

@@ -2402,6 +2402,16 @@ def keep(results, line):
         raise ValueError("%s: %s" % (results.name, error.strerror or error))
 
 
+def complainer(stderr):
+    """complain(where, what): one line on stderr naming the script and where;
+    complain.count says how many there were."""
+    def complain(where, what):
+        complain.count += 1
+        stderr.write("%s: %s: %s\n" % (PROG, where, what))
+    complain.count = 0
+    return complain
+
+
 ################ Solving and playing lists of games
 
 class Numbers(object):
@@ -2687,15 +2697,6 @@ def summarize(names, out, err):
     out.write("games %s in %s\n" % (tally.seen.ranges() or "none", plural(len(names), "file")))
     out.write(tally.line(tally.seconds) + "\n")
     return 1 if complain.count else 0
-
-
-def complainer(err):
-    "complain(where, what): one line on err; complain.count says how many."
-    def complain(where, what):
-        complain.count += 1
-        err.write("%s: %s: %s\n" % (PROG, where, what))
-    complain.count = 0
-    return complain
 
 
 def wilson(wins, count, z=1.96):

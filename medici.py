@@ -941,6 +941,16 @@ def keep(results, line):
         raise ValueError("%s: %s" % (results.name, error.strerror or error))
 
 
+def complainer(stderr):
+    """complain(where, what): one line on stderr naming the script and where;
+    complain.count says how many there were."""
+    def complain(where, what):
+        complain.count += 1
+        stderr.write("%s: %s: %s\n" % (PROG, where, what))
+    complain.count = 0
+    return complain
+
+
 ################ Statistics kept in a file
 
 BLOCK = re.compile(r"^(\d+)-(\d+) +(\d+\.\d+) s((?: +\d+:\d+)+)$")
@@ -1725,15 +1735,6 @@ def summarize(names, stdout, stderr):
     rule = rules.split(", ")[-1][:-len(" rule")]
     stdout.write("\n".join(stats_lines(spans_of(blocks), counts, rule, speed)) + "\n")
     return 1 if complain.count else 0
-
-
-def complainer(stderr):
-    "complain(where, what): one line on stderr; complain.count says how many."
-    def complain(where, what):
-        complain.count += 1
-        stderr.write("%s: %s: %s\n" % (PROG, where, what))
-    complain.count = 0
-    return complain
 
 
 def plural(n, word):
