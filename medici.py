@@ -1335,7 +1335,7 @@ def rename(chain, ranks, suits):
     return [card_of(ranks[RANK[card]], suits[SUIT[card]]) for card in chain]
 
 
-def find(wish, first, limit, rule="leftmost"):
+def find(wish, first, limit, rule="leftmost", deadline=None):
     """Yield (deal number, chain, renamed) for each of the deals first,
     first+1, ... (limit of them) whose converging chain meets wish, itself or
     with its ranks and suits renamed.
@@ -1344,6 +1344,7 @@ def find(wish, first, limit, rule="leftmost"):
     >>> layout = fold(chain); layout.efficiency[chain.index(34)] >= 10, meets(layout, Wish(targets={34: 10}))
     (True, True)
     """
+    import time
     fixed = wish.fixed()
     free = [card for card in DECK if card not in fixed.values()]
     template = [fixed.get(pos) for pos in range(36)]
@@ -1351,6 +1352,8 @@ def find(wish, first, limit, rule="leftmost"):
     partial = wish.partial()
     piles = PILE_COUNT[rule]
     for number in range(first, first + limit):
+        if deadline and number % 1024 == 0 and time.time() > deadline:
+            return
         dealt = fast_shuffle(free, number)
         if partial:
             chain = placement(wish, dealt)
@@ -1371,6 +1374,452 @@ def find(wish, first, limit, rule="leftmost"):
             chain = rename(chain, *found)
             if meets(fold(chain, rule), wish):
                 yield number, chain, True
+
+################ Complete search
+## find() samples; the search below is complete.  It places the cards left
+## to right, one place at a time, and folds incrementally: the row left by
+## the first k cards is settled (no triple folds), so placing a card can only
+## start folds at the triple it ends.  Everything it keeps is the path: 36
+## short rows, a few kilobytes, whatever the wishes; the time limit bounds it.
+##
+## Cuts, each of which keeps every chain that meets the wishes:
+##   efficiency   a card's folds are counted when it is placed and never
+##                change: fewer than its place or its target asks, cut.  With
+##                p piles after place k, the card at a later place q makes at
+##                most p + (q - k) - 2 folds, so a wish at q, or a target card
+##                that can still come no later than q, needs p - k large enough.
+##   mobility     a card that moved stays mobile; a card that left the row
+##                without moving, or stands first in it (nothing is left of it
+##                to fold onto), stays stationary: a hexagram or the balance
+##                that needs otherwise is lost.
+##   convergence  a pile of the row whose top matches no top three or more
+##                places right of it (the one two places right does not match,
+##                or it would have folded) and no card still to come is never
+##                covered: it is among the final piles, and so is the last
+##                card.  Two such piles with cards to come: cut.
+##   symmetry     ranks that no wish names can be swapped for one another,
+##                and so can such suits (under --balanced, the ranks of the
+##                hexagram lines among themselves and the others among
+##                themselves): a chain meets the wishes exactly when its
+##                renamings do.  The search keeps the chains in which such
+##                ranks, and such suits, first appear in their order; every
+##                chain is one of those renamed in exactly one way.
+## Card order: each place tries first the cards that match the top three
+## places left of it, which gives that pile a way to be covered (the cards
+## that converge chains need), then the others.  Probes try the cards in a
+## random order and give up after a few hundred places; the complete search
+## goes through them all.
+
+BLANK = 36                              # two of them start each row; match nothing
+MATCHES = BITS + [0]
+RANK_CARDS = [sum(1 << card_of(rank, suit) for suit in range(4)) for rank in range(9)]
+SUIT_CARDS = [sum(1 << card_of(rank, suit) for rank in range(9)) for suit in range(4)]
+ONES = [bin(n).count("1") for n in range(16)]   # how many of four cards
+PROBE = 100                             # places a probe tries before it gives up
+RETRIES = 50                            # probes from one mark before it is dropped
+
+
+class OutOfNodes(Exception):
+    "The search reached its budget of places."
+
+
+class OutOfTime(Exception):
+    "The search reached its deadline."
+
+
+def cascade_leftmost(row, moved, gone):
+    """Fold row, settled but for its last card, leftmost first as
+    pile_count() does; returns (folds, moved, gone) with the bit of each
+    card that moved and each that was covered added."""
+    folds, i = 0, len(row) - 1
+    try:
+        while True:
+            if MATCHES[row[i - 2]] & MATCHES[row[i]]:
+                gone |= 1 << row[i - 2]
+                moved |= 1 << row[i - 1]
+                del row[i - 2]
+                i -= 2
+                folds += 1
+            else:
+                i += 1
+    except IndexError:
+        return folds, moved, gone
+
+
+def cascade_rightmost(row, moved, gone):
+    "cascade_leftmost() for the rightmost-first rule, as pile_count_rightmost()."
+    folds, ends = 0, [len(row) - 1]
+    while ends:
+        end = ends.pop()
+        if MATCHES[row[end - 2]] & MATCHES[row[end]]:
+            gone |= 1 << row[end - 2]
+            moved |= 1 << row[end - 1]
+            del row[end - 2]
+            folds += 1
+            while ends and ends[-1] >= end - 2:
+                ends.pop()
+            ends += [end - 2, end - 1]
+    return folds, moved, gone
+
+
+CASCADE = {"leftmost": cascade_leftmost, "rightmost": cascade_rightmost}
+
+
+def symmetry_classes(wish):
+    """(rank classes, suit classes): lists of ranks, and of suits, that no
+    wish tells apart.
+
+    >>> symmetry_classes(Wish(parse_pattern("Q? ?h"), {35: 3}))
+    ([[0, 1, 2, 3, 4, 5, 7]], [[0, 1]])
+    >>> symmetry_classes(Wish(balanced=True))
+    ([[0, 3, 4, 6, 7, 8], [1, 2, 5]], [[0, 1, 2, 3]])
+    """
+    ranks, suits = set(), set()
+    for slot in wish.slots:
+        if slot:
+            ranks.add(slot[0])
+            suits.add(slot[1])
+    for card in wish.targets:
+        ranks.add(RANK[card])
+        suits.add(SUIT[card])
+    for suit in wish.hexagrams:
+        suits.add(suit)
+        ranks.update(LINE_RANKS)
+    free = [rank for rank in range(9) if rank not in ranks]
+    rank_classes = [free]
+    if wish.balanced:
+        rank_classes = [[rank for rank in free if rank in LINE_RANKS],
+                        [rank for rank in free if rank not in LINE_RANKS]]
+    return ([c for c in rank_classes if len(c) > 1],
+            [c for c in [[suit for suit in range(4) if suit not in suits]] if len(c) > 1])
+
+
+def images(chain, rank_classes, suit_classes):
+    """chain and every chain its ranks and suits renamed within their
+    classes give, chain first.
+
+    >>> len(list(images(DECK, [[0, 1, 2]], [[0, 1]])))
+    12
+    """
+    import itertools
+    rankings = [range(9)]
+    for cls in rank_classes:
+        rankings = [renamed for base in rankings for renamed in permuted(base, cls)]
+    suitings = [range(4)]
+    for cls in suit_classes:
+        suitings = [renamed for base in suitings for renamed in permuted(base, cls)]
+    for ranks, suits in itertools.product(rankings, suitings):
+        yield rename(chain, ranks, suits)
+
+
+def permuted(names, cls):
+    "Each renaming names gives with the names in cls permuted among themselves."
+    import itertools
+    for order in itertools.permutations(cls):
+        renamed = list(names)
+        for old, new in zip(cls, order):
+            renamed[old] = names[new]
+        yield renamed
+
+
+class Search(object):
+    """The complete search for the chains that meet wish: run() walks the
+    places once, in the order of the cards it is given, and calls visit
+    with each chain found (one of each renaming class, see above)."""
+
+    def __init__(self, wish, rule="leftmost"):
+        at = {card: pos for pos, card in wish.fixed().items()}
+        self.allowed = [sum(1 << card for card in DECK if fits_slot(card, pos, slot, at))
+                        for pos, slot in enumerate(wish.slots)]
+        self.least = [slot[2] if slot else 0 for slot in wish.slots]
+        self.target = [wish.targets.get(card, 0) for card in DECK]
+        latest = [max(pos for pos in range(36) if self.allowed[pos] >> card & 1)
+                  for card in DECK]
+        self.later = [(1 << card, least - latest[card] + 2)
+                      for card, least in sorted(wish.targets.items())]
+        self.need = [max([self.least[q] - q + 2 for q in range(k + 1, 36)] or [-99])
+                     for k in range(36)]
+        self.move = sum(1 << card_of(rank, suit) for suit, code in wish.hexagrams.items()
+                        for line, rank in enumerate(LINE_RANKS) if code >> line & 1)
+        self.stay = sum(1 << card_of(rank, suit) for suit, code in wish.hexagrams.items()
+                        for line, rank in enumerate(LINE_RANKS) if not code >> line & 1)
+        self.balanced = wish.balanced
+        self.cascade = CASCADE[rule]
+        self.rank_classes, self.suit_classes = symmetry_classes(wish)
+        self.rank_before, self.suit_before = [0] * 9, [0] * 4
+        for cls in self.rank_classes:
+            for i, rank in enumerate(cls):
+                self.rank_before[rank] = sum(1 << r for r in cls[:i])
+        for cls in self.suit_classes:
+            for i, suit in enumerate(cls):
+                self.suit_before[suit] = sum(1 << s for s in cls[:i])
+        self.renamings = 1
+        for cls in self.rank_classes + self.suit_classes:
+            self.renamings *= factorial(len(cls))
+        self.nodes = 0
+
+    def run(self, order, visit, budget=None, deadline=None, prefix=()):
+        """Walk the places after the cards of prefix, trying cards in order;
+        visit(chain) is told each chain found and returns True to stop.
+        Returns True if stopped so, False when every chain was visited;
+        raises OutOfNodes after budget places, OutOfTime at deadline.
+        Afterwards mark is the longest path that met a wish at its end."""
+        import time
+        self.order, self.visit, self.path = order, visit, list(prefix)
+        self.nodes, self.budget, self.deadline = 0, budget, deadline
+        self.check = min(budget or 256, 256)
+        self.clock, self.mark = time.time, list(prefix)
+        row, moved, gone, used, ranks, suits = [BLANK, BLANK], 0, 0, 0, 0, 0
+        for card in prefix:
+            row.append(card)
+            if MATCHES[row[-3]] & MATCHES[card]:
+                moved, gone = self.cascade(row, moved, gone)[1:]
+            used, ranks, suits = used | 1 << card, ranks | 1 << RANK[card], suits | 1 << SUIT[card]
+        return self.walk(len(prefix), row, moved, gone, used, ranks, suits)
+
+    def tick(self):
+        "Count the places tried: stop at the budget or the deadline."
+        if self.budget is not None and self.nodes >= self.budget:
+            raise OutOfNodes()
+        if self.deadline is not None and self.clock() > self.deadline:
+            raise OutOfTime()
+        self.check = self.nodes + 256
+        if self.budget is not None:
+            self.check = min(self.check, self.budget)
+
+    def walk(self, k, row, moved, gone, used, ranks, suits):
+        "Place a card at place k after the row that the path left; True to stop."
+        self.nodes += 1
+        if self.nodes >= self.check:
+            self.tick()
+        allowed, least, last = self.allowed[k] & ~used, self.least[k], k == 35
+        left = MATCHES[row[-2]]
+        third = MATCHES[row[-3]] if len(row) > 3 else 0
+        order = ([card for card in self.order if MATCHES[card] & third]
+                 + [card for card in self.order if not MATCHES[card] & third])
+        for card in order:
+            if not allowed >> card & 1:
+                continue
+            rank, suit = RANK[card], SUIT[card]
+            if self.rank_before[rank] & ~ranks or self.suit_before[suit] & ~suits:
+                continue
+            need = max(least, self.target[card])
+            new = row + [card]
+            if left & MATCHES[card]:
+                folds, now_moved, now_gone = self.cascade(new, moved, gone)
+                if folds < need:
+                    continue
+            elif need:
+                continue
+            else:
+                now_moved, now_gone = moved, gone
+            now_used = used | 1 << card
+            if not self.hopeful(k, new, now_moved | (1 << card if last else 0), now_gone,
+                                now_used):
+                continue
+            if last:
+                if len(new) == 4 and self.visit(self.path + [card]):
+                    return True
+                continue
+            self.path.append(card)
+            if need and len(self.path) > len(self.mark):
+                self.mark = self.path[:]
+            if self.walk(k + 1, new, now_moved, now_gone, now_used,
+                         ranks | 1 << rank, suits | 1 << suit):
+                return True
+            self.path.pop()
+        return False
+
+    def hopeful(self, k, row, moved, gone, used):
+        "Whether the wishes can still be met after place k (the cuts above)."
+        slack = len(row) - 2 - k
+        if slack < self.need[k]:
+            return False
+        for bit, need in self.later:
+            if slack < need and not used & bit:
+                return False
+        if self.move or self.stay or self.balanced:
+            still = (gone | 1 << row[2]) & ~moved
+            if moved & self.stay or still & self.move:
+                return False
+            if self.balanced:
+                for rank in LINE_RANKS:
+                    if ONES[moved >> 4 * rank & 15] > 2 or ONES[still >> 4 * rank & 15] > 2:
+                        return False
+                    if k == 35 and ONES[moved >> 4 * rank & 15] != 2:
+                        return False
+        if k == 35:
+            return True
+        return self.covered(row, used)
+
+    def covered(self, row, used):
+        "Whether no two piles of row are left uncovered for good (see above)."
+        to_come = 0
+        for rank in range(9):
+            if RANK_CARDS[rank] & ~used:
+                to_come |= 1 << rank
+        for suit in range(4):
+            if SUIT_CARDS[suit] & ~used:
+                to_come |= 1 << (9 + suit)
+        right, one, two, stuck = to_come, 0, 0, 0
+        for i in range(len(row) - 1, 1, -1):
+            bits = MATCHES[row[i]]
+            if not bits & right:
+                stuck += 1
+                if stuck > 1:
+                    return False
+            right |= two
+            two, one = one, bits
+        return True
+
+
+def fits_slot(card, pos, slot, fixed_at):
+    "Whether card may stand at pos: its own place if fixed, else what slot allows."
+    if card in fixed_at:
+        return fixed_at[card] == pos
+    return not slot or ((slot[0] is None or RANK[card] == slot[0])
+                        and (slot[1] is None or SUIT[card] == slot[1]))
+
+
+def factorial(n):
+    "n!"
+    return n * factorial(n - 1) if n > 1 else 1
+
+
+class Finder(object):
+    """The chains that meet wish, found by probes and by complete searches
+    in turn, each search's budget of places twice the last's, until one
+    search ends (then every chain is known: complete is True and total
+    tells how many there are) or the deadline passes."""
+
+    def __init__(self, wish, rule="leftmost", seed=1, deadline=None):
+        self.search = Search(wish, rule)
+        self.seed, self.deadline = seed, deadline
+        self.complete, self.total = False, None
+        self.marks, self.fails = [[]], [0]     # where probes start, failures there
+
+    def chains(self, want=1):
+        "Yield distinct chains; at least want of them exist when the search ends."
+        for chains in self.rounds(want):
+            for chain in chains:
+                yield chain
+
+    def rounds(self, want=1):
+        """Yield, round after round (probes, then a complete search), the
+        list of the chains that round found and no round before it."""
+        import random
+        rng, seen, budget = random.Random(self.seed), set(), 20000
+        search = self.search
+        try:
+            while True:
+                found = self.probes(rng, budget)
+                canonical, count = [], [0]
+
+                def keep(chain):
+                    count[0] += 1
+                    if len(canonical) < want:
+                        canonical.append(chain)
+                try:
+                    search.run(list(DECK), keep, budget, self.deadline)
+                    self.complete = True
+                    self.total = count[0] * search.renamings
+                except OutOfNodes:
+                    pass
+                for chain in canonical:
+                    found += (images(chain, search.rank_classes, search.suit_classes)
+                              if self.complete else [chain])
+                new = []
+                for chain in found:
+                    if tuple(chain) not in seen:
+                        seen.add(tuple(chain))
+                        new.append(chain)
+                yield new
+                if self.complete:
+                    return
+                budget *= 2
+        except OutOfTime:
+            return
+
+    def probes(self, rng, budget):
+        """The chains that probes find in budget places, in random orders.
+        A probe that places a card a wish constrains leaves a mark: the next
+        probes start from there, until RETRIES of them in a row fail."""
+        spent, found, search = 0, [], self.search
+        while spent < budget:
+            order = list(DECK)
+            rng.shuffle(order)
+            base = self.marks[-1]
+            try:
+                search.run(order, lambda chain: found.append(chain) or True,
+                           PROBE, self.deadline, base)
+            except OutOfNodes:
+                pass
+            spent += search.nodes
+            if found and len(self.marks) > 1:
+                del self.marks[1:], self.fails[1:]
+            elif len(search.mark) > len(base):
+                self.marks.append(search.mark)
+                self.fails.append(0)
+            else:
+                self.fails[-1] += 1
+                if self.fails[-1] > RETRIES and len(self.marks) > 1:
+                    self.marks.pop()
+                    self.fails.pop()
+        return found
+
+
+def count_chains(wish, rule="leftmost", deadline=None):
+    """(how many chains meet wish, whether the count is complete): at least
+    that many when the deadline stopped the search.
+
+    >>> wish = Wish(parse_pattern(" ".join(show_card(c, STYLE) for c in deal(2)[:30])))
+    >>> count_chains(wish)
+    (3, True)
+    """
+    search, count = Search(wish, rule), [0]
+
+    def tally(chain):
+        count[0] += 1
+    try:
+        search.run(list(DECK), tally, None, deadline)
+        return count[0] * search.renamings, True
+    except OutOfTime:
+        return count[0] * search.renamings, False
+
+
+def highest(wish, card, rule="leftmost", seed=1, deadline=None):
+    """(chain, efficiency, proved): a chain meeting wish in which card
+    reaches the highest efficiency found, and whether no chain reaches more;
+    chain is None when no chain was found.  It first tries the most the
+    card's latest place allows, briefly, then climbs from any chain, one
+    search a level above the best so far."""
+    import time
+    search = Search(wish, rule)
+    latest = max(pos for pos in range(36) if search.allowed[pos] >> card & 1)
+    most = min(most_folds(latest), 34)
+    best, level = None, wish.targets.get(card, 0)
+
+    def at_least(least, until):
+        targets = dict(wish.targets)
+        targets[card] = least
+        finder = Finder(Wish(wish.slots, targets, wish.hexagrams, wish.balanced),
+                        rule, seed, until)
+        return next(finder.chains(), None), finder
+
+    now = time.time()
+    brief = now + max(1.0, (deadline - now) / 10) if deadline else now + 1.0
+    chain, finder = at_least(most, min(brief, deadline or brief))
+    if chain:
+        return chain, most, True
+    while True:
+        chain, finder = at_least(level, deadline)
+        if chain is None:
+            efficiency = fold(best, rule).efficiency[best.index(card)] if best else None
+            return best, efficiency, finder.complete
+        best = chain
+        level = fold(chain, rule).efficiency[chain.index(card)] + 1
+        if level > most:
+            return best, level - 1, True
 
 ################ Command loop
 
@@ -1459,6 +1908,8 @@ def shower(out, style, args):
 ################ Main
 
 PROG, VERSION = "medici", "2026.11.23"
+SAMPLED = 10000                         # deals --find samples before it searches
+TIMEOUT = 60                            # seconds --find searches
 GAME_LIMIT = 2**33 - 1
 
 
@@ -1482,8 +1933,9 @@ def options(argv):
     parser.add_argument("--hexagram", action="append", default=[], metavar="S=H",
                         help="suit S gets hexagram H (1..64 or lines 0/1, bottom first)")
     parser.add_argument("--balanced", action="store_true", help="balanced hexagrams")
-    parser.add_argument("--count", type=positive, default=1, metavar="K")
-    parser.add_argument("--limit", type=positive, default=2000000, metavar="N")
+    parser.add_argument("--count", type=count_or_all, default=1, metavar="K|all")
+    parser.add_argument("--limit", type=positive, default=SAMPLED, metavar="N")
+    parser.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS")
     parser.add_argument("--rule", choices=RULES, default="leftmost")
     parser.add_argument("--trace", action="store_true", help="show every deal and fold")
     parser.add_argument("--brief", action="store_true", help="one line per chain")
@@ -1503,6 +1955,8 @@ def options(argv):
             args.wish = make_wish(args)
         except ValueError as error:
             parser.error(str(error))
+        if args.highest is not None and args.count != 1:
+            parser.error("--count goes with CARD!max no more than with CARD!n: one chain")
         reasons = contradictions(args.wish)
         if reasons:
             parser.error(fit("these wishes cannot be met: " + "; ".join(reasons), sys.stderr))
@@ -1549,6 +2003,23 @@ def positive(text):
     return int(text)
 
 
+def count_or_all(text):
+    "--count: a whole number 1..10^12, or all."
+    return "all" if text.strip().lower() == "all" else positive(text)
+
+
+def seconds(text):
+    "argparse type: a positive number of seconds."
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not 0 < value < 10**9:
+        raise argparse.ArgumentTypeError("%s: give a number of seconds above 0" % text)
+    return value
+
+
 def make_wish(args):
     "The Wish the search options describe (ValueError if one is malformed)."
     slots = parse_pattern(args.pattern)
@@ -1562,8 +2033,14 @@ def make_wish(args):
         raise ValueError("--min-efficiency %d: efficiencies are 0 or more" % least)
     if args.min_efficiency is not None and not args.target:
         raise ValueError("--min-efficiency needs --target")
-    targets = {}
+    targets, args.highest = {}, None
     for word in args.target:
+        if word.lower().endswith("!max"):
+            if args.highest is not None:
+                raise ValueError("--target: one CARD!max at a time")
+            args.highest = parse_card(word[:-4])
+            targets.setdefault(args.highest, 0)
+            continue
         match = MARK.match(word)
         card = parse_card(word)
         n = int(match.group(2)) if match else least
@@ -1742,22 +2219,73 @@ def plural(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
+def agree(n, one, many):
+    "'1 chain meets', '2 chains meet'."
+    return "%d %s" % (n, one if n == 1 else many)
+
+
 def run_find(args, stdout, complain, style):
-    "--find: print --count chains that meet the wishes."
+    """--find: print --count chains that meet the wishes, sampled from
+    --limit numbered deals and then searched for, or count them all, or
+    find the highest efficiency of a --target CARD!max."""
+    import time
+    deadline = time.time() + args.timeout
     first = random_number() if args.game is None or args.game < 0 else args.game
-    limit = min(args.limit, GAME_LIMIT - first + 1)
-    found = 0
-    for number, chain, renamed in find(args.wish, first, limit, args.rule):
-        layout = fold(chain, args.rule)
-        stdout.write("%s  # deal %d%s\n" % (brackets(layout, style), number,
-                                             ", renamed" if renamed else ""))
+    wish, rule = args.wish, args.rule
+    limit = "the limit (--timeout %g s)" % args.timeout
+
+    def put(chain, note):
+        layout = fold(chain, rule)
+        if not meets(layout, wish):                 # a bug: never print it
+            raise AssertionError("not a chain for the wishes: %s" % chain)
+        stdout.write("%s  # %s\n" % (brackets(layout, style), note))
         stdout.flush()
-        found += 1
-        if found == args.count:
-            return 0
-    complain("--find", "%s in %d deals from %d" % (
-        "no chain meets the wishes" if not found else "only %d chains meet the wishes" % found,
-        limit, first))
+
+    if args.count == "all":
+        total, complete = count_chains(wish, rule, deadline)
+        if not complete:
+            complain("--find", "counting stopped at %s with %s so far"
+                     % (limit, plural(total, "chain")))
+            return 1
+        stdout.write("%s the wishes\n" % agree(total, "chain meets", "chains meet"))
+        return 0 if total else 1
+    if args.highest is not None:
+        card = args.highest
+        chain, efficiency, proved = highest(wish, card, rule, first, deadline)
+        if chain is None:
+            complain("--find", "no chain exists" if proved else "none found within " + limit)
+            return 1
+        put(chain, "search")
+        stdout.write("# %s!%d: %s\n" % (
+            show_card(card, style), efficiency, "the highest it can reach (proved)" if proved
+            else "the highest found; %d not ruled out within %s" % (efficiency + 1, limit)))
+        return 0
+    seen, finder, start = set(), Finder(wish, rule, first, deadline), first
+    rounds = finder.rounds(args.count)
+    while True:                 # sample numbered deals, search, sample, search...
+        span = min(args.limit, GAME_LIMIT - start + 1)
+        for number, chain, renamed in find(wish, start, span, rule, deadline):
+            if tuple(chain) not in seen:
+                put(chain, "deal %d%s" % (number, ", renamed" if renamed else ""))
+                seen.add(tuple(chain))
+                if len(seen) == args.count:
+                    return 0
+        start += span
+        chains = next(rounds, None)
+        if chains is None:
+            break
+        for chain in chains:
+            if tuple(chain) not in seen:
+                put(chain, "search")
+                seen.add(tuple(chain))
+                if len(seen) == args.count:
+                    return 0
+    if finder.complete:
+        complain("--find", "only " + agree(len(seen), "chain exists", "chains exist")
+                 if seen else "no chain exists")
+    else:
+        complain("--find", "%s within %s" % ("only %d found" % len(seen) if seen
+                                              else "none found", limit))
     return 1
 
 
