@@ -53,23 +53,40 @@ SEARCH (--find)
                       rest with ?; a short pattern is padded with ?
     --last CARD       the last card (a slot as in the pattern)
     --target CARD     that card has efficiency at least --min-efficiency
-                      (default 1); CARD!n asks n for that card; repeatable
+                      (default 1); CARD!n asks n for that card; repeatable;
+                      CARD!max asks for the highest it can reach
     --hexagram S=H    the hexagram of suit S: a King Wen number 1..64 or six
                       lines 0/1 from bottom to top (H=111000); repeatable
     --balanced        balanced hexagrams
-    --count K         find K chains (default 1), from successive deals
-    --limit N         give up after N deals (default 2000000)
+    --count K         find K chains (default 1); --count all: count every
+                      chain that meets the wishes (where few places are free)
+    --limit N         numbered deals sampled between two rounds of the
+                      search (default 10000)
+    --timeout SECONDS give up after so long (default 60)
 
     Folding compares ranks and suits only for equality, so renaming the
     ranks (9! ways) and the suits (4! ways) maps a converging chain to a
     converging chain with the same efficiencies at the same places and the
-    same mobile places.  The search therefore places the fixed cards of the
-    pattern, deals the rest from successive numbered deals, and renames the
-    other ranks and suits of each converging chain to meet the target, last
-    card, hexagram and balance wishes, instead of waiting for a deal that
-    meets them by chance.  Each chain found is printed on one line, with its
-    deal number as a comment; the line can be piped back into medici.py.
-    Wishes that contradict each other are refused before any search.
+    same mobile places.  The quick first try therefore places the fixed
+    cards of the pattern, deals the rest from successive numbered deals,
+    and renames the other ranks and suits of each converging chain to meet
+    the target, last card, hexagram and balance wishes; a chain found so
+    says its deal number in a comment.
+
+    Between such samples runs a complete search: it places the cards left
+    to right, folds as it goes, and cuts every branch that can no longer
+    meet the wishes (efficiency bounds, cards already mobile or stationary
+    for good, piles that nothing can cover, renamings of ranks and suits no
+    wish names).  Random probes look first; then a search that tries every
+    branch, each round with twice the budget.  A chain found so says
+    "search".  When a search tries every branch, its answer is a proof:
+    "no chain exists", "only N chains exist", the exact --count all, or
+    CARD!max "(proved)".  When the time runs out first it says "none found
+    within the limit" and names it.  Every chain printed is folded again and
+    checked against the wishes first, and the line can be piped back into
+    medici.py.  The search keeps only its path: a few kilobytes whatever
+    the wishes.  Wishes that contradict each other are refused before any
+    search.
 
 OPTIONS
     --rule rightmost  fold the rightmost triple first: the misreading that
@@ -91,7 +108,8 @@ OPTIONS
 
 EXIT STATUS
     0 when every input line was accepted, 1 otherwise (a bad card, a chain
-    that is not the 36 distinct cards, a search that found nothing), 2 for
+    that is not the 36 distinct cards, a search that found fewer chains
+    than asked, or none to count), 2 for
     bad options or wishes that cannot be met, 130 after Ctrl-C.
 
 EXAMPLE
@@ -101,6 +119,9 @@ EXAMPLE
     [Qd 7c 9s Qs Js!2][9d Ad Kd!1][8c 6s 10d 8s!6][Kc Qh 7s 6d 10s!1][Ah 6c 7h!2][7d As Jd!1][Ks!1][6h Jh Jc Qc 9h 9c!8][Kh!6][Ac!1][8h!1][10c!2][8d!1][10h!1]  # converges
     >>> shell("medici.py -m --find --target AH --min-efficiency 10 -g 1")  # doctest: +ELLIPSIS
     [A♠ 8♥ J♥ J♦ 10♥!2][8♦!1]...[6♥ Q♥ 10♠ A♥!11]...  # deal 299, renamed
+    >>> shell("medici.py -m --find --target AS!max -g 1")  # doctest: +ELLIPSIS
+    [6♠ 7♣ A♣ 6♦ 7♥ A♥ ... K♣ A♠!34]  # search
+    # A♠!34: the highest it can reach (proved)
 """
 import os
 import re
@@ -1579,10 +1600,10 @@ class Search(object):
 
     def tick(self):
         "Count the places tried: stop at the budget or the deadline."
-        if self.budget is not None and self.nodes >= self.budget:
-            raise OutOfNodes()
         if self.deadline is not None and self.clock() > self.deadline:
             raise OutOfTime()
+        if self.budget is not None and self.nodes >= self.budget:
+            raise OutOfNodes()
         self.check = self.nodes + 256
         if self.budget is not None:
             self.check = min(self.check, self.budget)
@@ -1772,9 +1793,9 @@ def count_chains(wish, rule="leftmost", deadline=None):
     """(how many chains meet wish, whether the count is complete): at least
     that many when the deadline stopped the search.
 
-    >>> wish = Wish(parse_pattern(" ".join(show_card(c, STYLE) for c in deal(2)[:30])))
+    >>> wish = Wish(parse_pattern(" ".join(show_card(c, STYLE) for c in deal(3)[:28])))
     >>> count_chains(wish)
-    (3, True)
+    (2, True)
     """
     search, count = Search(wish, rule), [0]
 

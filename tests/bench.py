@@ -392,19 +392,67 @@ def medici_check():
     print("fold (article)  %8.0f chains a second" % (len(cards) / seconds))
 
 
+def fixed(number, count):
+    "A pattern that fixes the first count cards of numbered deal number."
+    import medici
+    style = medici.Style("en", False)
+    return " ".join(medici.show_card(card, style) for card in medici.deal(number)[:count])
+
+
+FIND_CASES = [
+    ("efficiency 34", ["--target", "AS!34"]),
+    ("another card at 34", ["--target", "10H!34"]),
+    ("the highest of A♠", ["--target", "AS!max"]),
+    ("two high targets", ["--target", "QD!20", "--target", "9C!8"]),
+    ("three targets", ["--target", "AS!25", "--target", "KH!5", "--target", "6C!3"]),
+    ("four hexagrams", ["--hexagram", "C=46", "--hexagram", "D=16",
+                        "--hexagram", "H=28", "--hexagram", "S=33"]),
+    ("balanced, K♥ at 20", ["--balanced", "--target", "KH!20"]),
+    ("20 fixed cards", ["--pattern", fixed(5, 20)]),
+    ("20 fixed, A♥ at most", ["--pattern", fixed(5, 20), "--target", "AH!max"]),
+    ("28 fixed, all chains", ["--pattern", fixed(3, 28), "--count", "all"]),
+    ("28 fixed, none exists", ["--pattern", fixed(4, 28)]),
+    ("four hexagrams maybe none", ["--hexagram", "C=1", "--hexagram", "D=2",
+                                   "--hexagram", "H=11", "--hexagram", "S=12",
+                                   "--timeout", "10"]),
+]
+
+
+def verdict(out, err, status):
+    "What a --find run answered, in a few words."
+    text = out + err
+    if "(proved)" in text or "chain exists" in text or "chains exist" in text:
+        return "proved" + (": no chain" if "no chain exists" in text else "")
+    if "meet the wishes" in text or "meets the wishes" in text:
+        return "proved: " + out.strip()
+    if "within the limit" in text or "stopped at the limit" in text:
+        return "limit reached"
+    return "found" if status == 0 else "status %d" % status
+
+
 @bench
 def medici_find():
-    "--find --target AH --min-efficiency 10: average time per search, in process."
+    """--find on rare wishes: each case's time (start-up included) for
+    -g 1..10, and what it answered for -g 1."""
+    for name, wish in FIND_CASES:
+        seconds, answers = [], []
+        for number in range(1, 11):
+            command = script("medici.py", "--find", "-g", str(number)) + wish
+            start = time.perf_counter()
+            done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            seconds.append(time.perf_counter() - start)
+            answers.append(verdict(done.stdout.decode(), done.stderr.decode(),
+                                   done.returncode))
+            if seconds[-1] > 5 and number >= 2:
+                break
+        print("%-26s mean %6.2f s  max %6.2f s  (%d runs)  %s" % (
+            name, statistics.mean(seconds), max(seconds), len(seconds), answers[0]))
     import medici
     wish = medici.Wish(targets={medici.card_of(8, 2): 10})
     starts = range(1, 1000001, 50000)
     _, seconds = timed(lambda: [next(medici.find(wish, n, 10**6)) for n in starts])
-    print("find A♥!10      %8.4f s on average over %d searches (-g 1, 50001, ...)"
+    print("sampling A♥!10 %8.4f s on average over %d samplings (-g 1, 50001, ...)"
           % (seconds / len(starts), len(starts)))
-    command = [sys.executable, os.path.join(ROOT, "medici.py"), "-m", "--find",
-               "--target", "AH", "--min-efficiency", "10", "-g", "1"]
-    _, seconds = timed(subprocess.check_output, command)
-    print("the command     %8.3f s, start-up included" % seconds)
 
 
 @bench
