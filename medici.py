@@ -1977,7 +1977,7 @@ def options(argv):
         except ValueError as error:
             parser.error(str(error))
         if args.highest is not None and args.count != 1:
-            parser.error("--count goes with CARD!max no more than with CARD!n: one chain")
+            parser.error("--count does not go with CARD!max, which finds one chain")
         reasons = contradictions(args.wish)
         if reasons:
             parser.error(fit("these wishes cannot be met: " + "; ".join(reasons), sys.stderr))
