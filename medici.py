@@ -1574,9 +1574,10 @@ class Search(object):
         for cls in self.suit_classes:
             for i, suit in enumerate(cls):
                 self.suit_before[suit] = sum(1 << s for s in cls[:i])
+        import math
         self.renamings = 1
         for cls in self.rank_classes + self.suit_classes:
-            self.renamings *= factorial(len(cls))
+            self.renamings *= math.factorial(len(cls))
         self.nodes = 0
 
     def run(self, order, visit, budget=None, deadline=None, prefix=()):
@@ -1700,11 +1701,6 @@ def fits_slot(card, pos, slot, fixed_at):
         return fixed_at[card] == pos
     return not slot or ((slot[0] is None or RANK[card] == slot[0])
                         and (slot[1] is None or SUIT[card] == slot[1]))
-
-
-def factorial(n):
-    "n!"
-    return n * factorial(n - 1) if n > 1 else 1
 
 
 class Finder(object):
