@@ -678,8 +678,16 @@ SEPARATOR = b"\xff"
 PACK_MEMO = 50000           # columns whose packed form is remembered
 COLUMN_BITS = range(8)      # the columns, by number
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0
+SHORT = 10.0                # seconds --short spends on a shorter solution, by default
+HINT_SHORT, HINT_WIDTH = 0.15, 16    # and hint's, so that it names a move of a short one
+BREADTH_SHARE = 0.2         # of them for the breadth-first search that proves minimal
+FIRST_WIDTH, GROWTH = 50, 2.2   # the first beam's width; how much longer the next one takes
 # (weight of the moves made, positions it may search; None: all that are left)
 STAGES = ((0.5, 20000), (0.3, 15000), (1.0, 100000), (0.7, 100000), (0.5, None))
+
+
+def first(item):
+    return item[0]
 
 
 def fast(pos):
@@ -930,6 +938,66 @@ class Solver(object):
                 return "unknown", "memory", len(seen)
         return "impossible", None, len(seen)
 
+    def beam(self, pos, width=None, deadline=None, memory=None, bound=None):
+        """A search level by level, a level a typed move, keeping the width
+        positions of each level that score best (all of them when width is
+        None: then it is breadth first and its first win is a shortest one).
+        A position seen on an earlier level is not taken again.  Returns
+        (steps or None, positions, levels searched in full, the limit that
+        stopped it or None); it looks no further than bound moves."""
+        start = fast(pos)
+        key = self.key(start)[0]
+        settled = self.autoplay(*start) == start
+        seen = {key: None}                      # key -> the parent's key
+        level, g, key_of, score = [(0, start, key)], 0, self.key, self.score
+        while level and (bound is None or g + 1 < bound):
+            children = []
+            for n, (_, state, key) in enumerate(level):
+                for step, child in self.steps(state, settled or g > 0):
+                    child_key = key_of(child)[0]
+                    if child_key not in seen:
+                        seen[child_key] = key
+                        if sum(child[1]) == NCARDS:
+                            return self.path(pos, child_key, seen, settled), len(seen), g, None
+                        children.append((score(child), child, child_key))
+                if n & 15 == 15:
+                    if deadline and time.time() > deadline:
+                        return None, len(seen), g, "deadline"
+                    if memory and n & 1023 == 1023 and self.crowded(seen, memory):
+                        return None, len(seen), g, "memory"
+            g += 1
+            if width is not None and len(children) > width:
+                children = heapq.nsmallest(width, children, key=first)
+            level = children
+        return None, len(seen), g, None if level else "all"
+
+    def shortest(self, pos, steps, seconds, deadline=None, memory=None, width=FIRST_WIDTH):
+        """(steps, minimal, positions, widest beam): the shortest solution
+        found in so many seconds (and before deadline), starting from the
+        solution steps.  A breadth-first search comes first: its first win is
+        a shortest solution, and the levels it searched in full without one
+        are a lower bound.  Then beams of doubling width, while the next one
+        is likely to end in time and the best solution is longer than the
+        lower bound; a solution as short as the bound is proved minimal."""
+        began = time.time()
+        end = began + seconds if deadline is None else min(deadline, began + seconds)
+        found, positions, levels, why = self.beam(
+            pos, None, min(end, began + BREADTH_SHARE * seconds), memory, len(steps))
+        if found is not None:
+            return found, True, positions, None
+        lower = levels + 1 if why in ("deadline", "memory") else len(steps)
+        widest, took = None, 0.0
+        while len(steps) > lower and time.time() + GROWTH * took < end:
+            clock = time.time()
+            found, searched, _, why = self.beam(pos, width, end, memory, len(steps))
+            positions += searched
+            if found is not None:
+                steps = found
+            if why in ("deadline", "memory"):
+                break
+            widest, took, width = width, time.time() - clock, width * 2
+        return steps, len(steps) <= lower, positions, widest
+
     def crowded(self, seen, memory):
         """Whether the process, with room for seen to grow once more, would
         hold more than memory bytes; the memos are emptied first."""
@@ -978,11 +1046,14 @@ def solution(pos, steps, bakers=False, autoplay_on=True):
 
 
 def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, timeout=TIMEOUT,
-          memory=None, began=None):
+          memory=None, began=None, short=None, width=FIRST_WIDTH):
     """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (standard
     notation), total (every foundation move counted), why (the limit reached),
     positions searched, seconds, and the solver's steps.  The limits are
     Solver.search's; memory None is memory_budget()'s share of the machine.
+    With short (seconds), the solution found is then made as short as
+    Solver.shortest can in that time: answer["short"] says how long that
+    took and answer["minimal"] whether the solution is proved minimal.
 
     >>> answer = solve(deal(1))
     >>> answer["verdict"], answer["total"] >= 52, len(answer["moves"]) < answer["total"]
@@ -995,10 +1066,17 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
     """
     clock = time.time()
     solver = Solver(len(pos[0]), bakers, fast(pos))
-    verdict, steps, positions = solver.search(pos, max_positions, timeout,
-                                              memory or memory_budget(), began or clock)
+    memory = memory or memory_budget()
+    verdict, steps, positions = solver.search(pos, max_positions, timeout, memory,
+                                              began or clock)
     answer = {"verdict": verdict, "moves": [], "total": 0, "why": "",
-              "positions": positions, "steps": []}
+              "positions": positions, "steps": [], "short": None, "minimal": False}
+    if verdict == "solved" and short:
+        shortening = time.time()
+        steps, answer["minimal"], searched, _ = solver.shortest(
+            pos, steps, short, (began or clock) + timeout if timeout else None, memory, width)
+        answer["positions"] += searched
+        answer["short"] = time.time() - shortening
     if verdict == "solved":
         moves, autoplayed = solution(pos, steps, bakers, autoplay_on)
         answer["moves"], answer["steps"] = moves, steps
@@ -1016,6 +1094,10 @@ def verdict_line(answer, autoplay_on=True):
         text = "solved in " + plural(len(answer["moves"]), "move")
         if autoplay_on:
             text += " (%d with every foundation move)" % answer["total"]
+        if answer.get("short") is not None:
+            text += ", the shortest found in %.1f s (%s)" % (
+                answer["short"], "proved minimal" if answer["minimal"] and autoplay_on
+                else "not proved minimal")
     elif verdict == "unknown":
         text = "unknown: " + answer["why"]
     else:
@@ -1147,6 +1229,8 @@ class Session(object):
                     self.game["pos"], self.game["done"] = self.game["start"], []
                     changed = True
                 elif word in ("board", "history", "export", "help", "hint", "solve"):
+                    if word == "solve" and i < len(tokens) and tokens[i].lower() == "short":
+                        word, token, i = "solve short", token + " " + tokens[i], i + 1
                     if changed:
                         self.board()
                         changed = False
@@ -1170,7 +1254,7 @@ class Session(object):
             text = history(self.game)
         elif word == "export":
             text = export(self.game["pos"]).rstrip("\n")
-        elif word in ("hint", "solve"):
+        elif word in ("hint", "solve", "solve short"):
             text = self.solution(word)
         else:
             text = HELP
@@ -1181,12 +1265,14 @@ class Session(object):
         game, options = self.game, self.options
         if won(game["pos"]):
             raise Illegal("the game is won")
-        answer = solve(game["pos"], game["bakers"], game["autoplay"],
-                       options.max_positions, options.timeout, options.memory)
+        short = {"hint": HINT_SHORT, "solve short": options.short or SHORT}.get(word)
+        answer = solve(game["pos"], game["bakers"], game["autoplay"], options.max_positions,
+                       options.timeout, options.memory, short=short,
+                       width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
         if answer["verdict"] != "solved":
             return "No solution from here: " + verdict_line(answer)
         moves = answer["moves"]
-        if word == "solve":
+        if word != "hint":
             return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game["autoplay"])])
         return ("Hint: %s (it keeps the game winnable: a solution of %s starts with it)"
                 % (moves[0], plural(len(moves), "move")))
@@ -1531,6 +1617,7 @@ def arguments(argv, stdout, stderr):
                         const="never")
     parser.add_argument("--ascii", action="store_true")
     parser.add_argument("--solve", nargs="?", const="", type=deal_list, metavar="DEALS")
+    parser.add_argument("--short", nargs="?", const=SHORT, type=seconds, metavar="SECONDS")
     parser.add_argument("--jobs", type=positive, default=1, metavar="N")
     parser.add_argument("--max-positions", type=positive, default=MAX_POSITIONS, metavar="N")
     parser.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS")
@@ -1660,7 +1747,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         return 1
     if options.solve is not None:
         answer = solve(game["pos"], options.bakers, options.autoplay, options.max_positions,
-                       options.timeout, options.memory, process_start(options.timeout))
+                       options.timeout, options.memory, process_start(options.timeout),
+                       options.short)
         for line in lines_of(answer["moves"]):
             stdout.write(line + "\n")
         stdout.write("# %s: %s\n" % (game["title"], verdict_line(answer, options.autoplay)))
@@ -1740,9 +1828,9 @@ class Numbers(object):
 
 def solve_one(job):
     "Solve one deal of a range: (number, answer).  Runs in worker processes too."
-    number, ncells, bakers, autoplay_on, max_positions, timeout, memory = job
+    number, ncells, bakers, autoplay_on, max_positions, timeout, memory, short = job
     return number, solve(deal(number, ncells), bakers, autoplay_on, max_positions, timeout,
-                         memory)
+                         memory, short=short)
 
 
 def solve_deals(options, argv, stdout, stderr):
@@ -1769,7 +1857,7 @@ def solve_deals(options, argv, stdout, stderr):
     if processes > 1:               # the processes share the budget
         memory = (memory - (resident() or 0)) // processes
     jobs = [(n, options.cells, options.bakers, options.autoplay, options.max_positions,
-             options.timeout, memory) for n in deals]
+             options.timeout, memory, options.short) for n in deals]
     stdout.write("%-10s %-10s %6s %6s %10s %8s\n"
                  % ("deal", "verdict", "moves", "typed", "positions", "seconds"))
     waiting, order = {}, iter(deals)
@@ -1820,9 +1908,10 @@ def rules_text(options):
     >>> rules_text(arguments(["--solve", "1-2"], sys.stdout, sys.stdout))
     'freecell, 4 cells, autoplay'
     """
-    return "%s, %s, %sautoplay" % ("baker's game" if options.bakers else "freecell",
-                                   plural(options.cells, "cell"),
-                                   "" if options.autoplay else "no ")
+    return "%s, %s, %sautoplay%s" % ("baker's game" if options.bakers else "freecell",
+                                     plural(options.cells, "cell"),
+                                     "" if options.autoplay else "no ",
+                                     ", short %g s" % options.short if options.short else "")
 
 
 RESULT = re.compile(r"^(-?\d+) +(solved|impossible|unknown) +(\d+|-) +(\d+|-) +(\d+) +(\d+\.\d+)$")
