@@ -46,8 +46,9 @@ COMMANDS (besides moves):
     restart        back to the deal         new [N]   deal N, or a random deal
     history        the game so far in standard notation, one line, replayable
     board          show the board           export    the position in fc-solve's format
-    hint           the next move of a solution from here, and why it is safe
+    hint           the next move of a short solution from here, and why it is safe
     solve          a whole solution from here, ten moves a line
+    solve short    the shortest solution found in 10 s (or --short's seconds)
     help           this list                quit      leave (so does end of input)
 
 OPTIONS:
@@ -67,6 +68,9 @@ OPTIONS:
     -q, --quiet         print only the final board and the result
     --solve             print a solution of the deal (or --board) and exit
     --solve DEALS       solve deals like 1-1000 or 1,5,11982: a line each, a summary
+    --short [SECONDS]   with --solve: spend up to SECONDS (default 10) a deal on
+                        the shortest solution it can find; in the game, the
+                        seconds 'solve short' spends
     --jobs N            spread --solve DEALS over N processes (no more than
                         there are deals or cores); they share the memory
     --max-positions N   give up ('unknown') after N positions (default 1,000,000)
@@ -100,6 +104,19 @@ A search stuck after 20,000 positions makes way for others that weigh the
 moves made less or more, and at last for the first again with no limit but
 --max-positions.  A position costs about 75 bytes: a 128 MB device solves
 every deal of 1..1000 and proves deal 11982 impossible (97,000 positions).
+
+SHORT SOLUTIONS.  With --short (and 'solve short' in the game) the solution
+found is then made as short as the time allows, counting the moves a player
+types (a supermove is one; safe autoplay's moves are free).  A breadth-first
+search comes first: the first win it meets is a shortest solution, and every
+level it finished without one is a lower bound.  Then beam searches: level by
+level, a level a move, each keeping the 50, 100, 200... best-scored positions
+of its level; each finds a solution of as many moves as the level where it
+first meets a win, and the width doubles while the next beam can end in time.
+The line says how long that took and whether the solution is proved minimal
+(it is when no shorter one exists below the lower bound).  Deals 1..100 take
+35.5 moves on average this way, against 52 without it.  hint spends 0.15 s
+the same way, so that it names a move of a short solution.
 
 LONG SWEEPS.  A file of --out begins with two comment lines, what made it
 (the command and this script's version) and its rules (cells, Baker's Game,
@@ -963,8 +980,10 @@ class Solver(object):
                 if n & 15 == 15:
                     if deadline and time.time() > deadline:
                         return None, len(seen), g, "deadline"
-                    if memory and n & 1023 == 1023 and self.crowded(seen, memory):
+                    if memory and n & 255 == 255 and self.crowded(seen, memory):
                         return None, len(seen), g, "memory"
+            if memory and self.crowded(seen, memory):
+                return None, len(seen), g, "memory"
             g += 1
             if width is not None and len(children) > width:
                 children = heapq.nsmallest(width, children, key=first)
@@ -972,13 +991,14 @@ class Solver(object):
         return None, len(seen), g, None if level else "all"
 
     def shortest(self, pos, steps, seconds, deadline=None, memory=None, width=FIRST_WIDTH):
-        """(steps, minimal, positions, widest beam): the shortest solution
+        """(steps, minimal, positions, 'memory' or None): the shortest solution
         found in so many seconds (and before deadline), starting from the
         solution steps.  A breadth-first search comes first: its first win is
         a shortest solution, and the levels it searched in full without one
         are a lower bound.  Then beams of doubling width, while the next one
         is likely to end in time and the best solution is longer than the
-        lower bound; a solution as short as the bound is proved minimal."""
+        lower bound; a solution as short as the bound is proved minimal.  It
+        says 'memory' when the memory limit stopped it."""
         began = time.time()
         end = began + seconds if deadline is None else min(deadline, began + seconds)
         found, positions, levels, why = self.beam(
@@ -986,17 +1006,15 @@ class Solver(object):
         if found is not None:
             return found, True, positions, None
         lower = levels + 1 if why in ("deadline", "memory") else len(steps)
-        widest, took = None, 0.0
-        while len(steps) > lower and time.time() + GROWTH * took < end:
+        took = 0.0
+        while why != "memory" and len(steps) > lower and time.time() + GROWTH * took < end:
             clock = time.time()
             found, searched, _, why = self.beam(pos, width, end, memory, len(steps))
             positions += searched
             if found is not None:
                 steps = found
-            if why in ("deadline", "memory"):
-                break
-            widest, took, width = width, time.time() - clock, width * 2
-        return steps, len(steps) <= lower, positions, widest
+            took, width = time.time() - clock, width * 2
+        return steps, len(steps) <= lower, positions, "memory" if why == "memory" else None
 
     def crowded(self, seen, memory):
         """Whether the process, with room for seen to grow once more, would
@@ -1073,10 +1091,12 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
               "positions": positions, "steps": [], "short": None, "minimal": False}
     if verdict == "solved" and short:
         shortening = time.time()
-        steps, answer["minimal"], searched, _ = solver.shortest(
+        steps, answer["minimal"], searched, stopped = solver.shortest(
             pos, steps, short, (began or clock) + timeout if timeout else None, memory, width)
         answer["positions"] += searched
         answer["short"] = time.time() - shortening
+        if stopped:
+            answer["why"] = "memory %s reached" % size_text(memory)
     if verdict == "solved":
         moves, autoplayed = solution(pos, steps, bakers, autoplay_on)
         answer["moves"], answer["steps"] = moves, steps
@@ -1095,9 +1115,9 @@ def verdict_line(answer, autoplay_on=True):
         if autoplay_on:
             text += " (%d with every foundation move)" % answer["total"]
         if answer.get("short") is not None:
-            text += ", the shortest found in %.1f s (%s)" % (
+            text += ", the shortest found in %.1f s (%s%s)" % (
                 answer["short"], "proved minimal" if answer["minimal"] and autoplay_on
-                else "not proved minimal")
+                else "not proved minimal", answer["why"] and "; " + answer["why"])
     elif verdict == "unknown":
         text = "unknown: " + answer["why"]
     else:
