@@ -1091,8 +1091,9 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
               "positions": positions, "steps": [], "short": None, "minimal": False}
     if verdict == "solved" and short:
         shortening = time.time()
-        steps, answer["minimal"], searched, stopped = solver.shortest(
-            pos, steps, short, (began or clock) + timeout if timeout else None, memory, width)
+        steps, answer["minimal"], searched, stopped = solver.shortest(    # short counts all
+            pos, steps, clock + short - shortening, (began or clock) + timeout if timeout else None,
+            memory, width)
         answer["positions"] += searched
         answer["short"] = time.time() - shortening
         if stopped:

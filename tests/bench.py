@@ -98,6 +98,88 @@ def freecell_solver(first=1, last=1000):
 
 
 @bench
+def freecell_short(first=1, last=100, seconds=10.0):
+    """--short on deals 1..100 (10 s a deal): mean moves typed and with every
+    foundation move, the slowest deal, how many were proved minimal; every
+    solution replayed through the game's own move checker, beside the
+    default solutions of the same deals."""
+    import freecell
+    typed, totals, plain, times, minimal = [], [], [], [], 0
+    for number in range(first, last + 1):
+        start = freecell.deal(number)
+        plain.append(len(freecell.solve(start)["moves"]))
+        clock = time.perf_counter()
+        answer = freecell.solve(start, short=seconds)
+        times.append((time.perf_counter() - clock, number))
+        game = freecell.new_game(start, "")
+        for move in answer["moves"]:
+            freecell.play_move(game, move)
+        assert freecell.won(game["pos"]), number
+        typed.append(len(answer["moves"]))
+        totals.append(answer["total"])
+        minimal += answer["minimal"]
+    count = last - first + 1
+    print("deals %d..%d with --short %g: mean %.1f moves typed (default %.1f), %.1f with every "
+          "foundation move; %d proved minimal; every solution replayed"
+          % (first, last, seconds, sum(typed) / count, sum(plain) / count, sum(totals) / count,
+             minimal))
+    print("time a deal: mean %.1f s, slowest %.1f s (deal %d); peak memory %.0f MB"
+          % (sum(t for t, _ in times) / count, max(times)[0], max(times)[1], peak_mb()))
+
+
+@bench
+def freecell_hint(first=1, last=100):
+    """hint at the start of deals 1..100, in the game's command loop (the
+    process already started): median and slowest seconds, and the length of
+    the solution each hint belongs to."""
+    import io
+    import freecell
+    times, lengths = [], []
+    for number in range(first, last + 1):
+        out = io.StringIO()
+        clock = time.perf_counter()
+        freecell.main(["-g", str(number), "-q", "-m"], io.BytesIO(b"hint"), out, out)
+        times.append((time.perf_counter() - clock, number))
+        lengths.append(int(out.getvalue().split("a solution of ")[1].split()[0]))
+    times.sort()
+    print("hint on deals %d..%d: median %.3f s, slowest %.3f s (deal %d); the solutions "
+          "they name: %.1f moves typed on average" % (first, last, times[len(times) // 2][0],
+                                                      times[-1][0], times[-1][1],
+                                                      sum(lengths) / len(lengths)))
+
+
+@bench
+def freecell_fcsolve(first=1, last=100, presets=("lg", "ve")):
+    """fc-solve's presets on the same deals, where fc-solve is installed:
+    seconds and mean moves (every foundation move counted, as it writes
+    them), each solution replayed through freecell.py --no-autoplay."""
+    import shutil
+    import freecell
+    if not shutil.which("fc-solve"):
+        print("fc-solve is not installed: skipped")
+        return
+    for preset in presets:
+        lengths, seconds = [], 0.0
+        for number in range(first, last + 1):
+            board = freecell.export(freecell.deal(number)).encode()
+            clock = time.perf_counter()
+            out = subprocess.run(["fc-solve", "-m", "-snx", "-l", preset], input=board,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+            seconds += time.perf_counter() - clock
+            moves = [m for line in out.decode().splitlines()
+                     if line and not freecell.CHATTER.match(line.strip())
+                     for m in line.split()]
+            game = freecell.new_game(freecell.deal(number), "", autoplay=False)
+            for move in moves:
+                freecell.play_move(game, move, snx=True)
+            assert freecell.won(game["pos"]), (preset, number)
+            lengths.append(len(moves))
+        print("fc-solve -l %s on deals %d..%d: mean %.1f moves, %.1f s in all (a process a "
+              "deal), every solution replayed" % (preset, first, last,
+                                                 sum(lengths) / len(lengths), seconds))
+
+
+@bench
 def freecell_impossible():
     "Deal 11982 proved impossible: time, positions and peak memory, in a fresh process."
     code = ("import sys, time; sys.path.insert(0, %r); import freecell; t = time.perf_counter(); "
