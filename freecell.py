@@ -998,7 +998,9 @@ class Solver(object):
         are a lower bound.  Then beams of doubling width, while the next one
         is likely to end in time and the best solution is longer than the
         lower bound; a solution as short as the bound is proved minimal.  It
-        says 'memory' when the memory limit stopped it."""
+        says 'memory' when the memory limit stopped a search (a beam stopped
+        so ends the widening; the breadth-first search's memory is freed
+        for the beams)."""
         began = time.time()
         end = began + seconds if deadline is None else min(deadline, began + seconds)
         found, positions, levels, why = self.beam(
@@ -1006,7 +1008,7 @@ class Solver(object):
         if found is not None:
             return found, True, positions, None
         lower = levels + 1 if why in ("deadline", "memory") else len(steps)
-        took = 0.0
+        stopped, why, took = why == "memory", None, 0.0
         while why != "memory" and len(steps) > lower and time.time() + GROWTH * took < end:
             clock = time.time()
             found, searched, _, why = self.beam(pos, width, end, memory, len(steps))
@@ -1014,7 +1016,7 @@ class Solver(object):
             if found is not None:
                 steps = found
             took, width = time.time() - clock, width * 2
-        return steps, len(steps) <= lower, positions, "memory" if why == "memory" else None
+        return steps, len(steps) <= lower, positions, "memory" if stopped or why == "memory" else None
 
     def crowded(self, seen, memory):
         """Whether the process, with room for seen to grow once more, would
@@ -1076,7 +1078,7 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
     >>> answer = solve(deal(1))
     >>> answer["verdict"], answer["total"] >= 52, len(answer["moves"]) < answer["total"]
     ('solved', True, True)
-    >>> solve(deal(11982))["verdict"]
+    >>> solve(deal(-1))["verdict"]          # Windows' unshuffled deal -1
     'impossible'
     >>> answer = solve(deal(11982), memory=1 << 20)
     >>> answer["verdict"], answer["why"], answer["positions"]
@@ -1089,16 +1091,16 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
                                               began or clock)
     answer = {"verdict": verdict, "moves": [], "total": 0, "why": "",
               "positions": positions, "steps": [], "short": None, "minimal": False}
-    if verdict == "solved" and short:
-        shortening = time.time()
-        steps, answer["minimal"], searched, stopped = solver.shortest(    # short counts all
-            pos, steps, clock + short - shortening, (began or clock) + timeout if timeout else None,
-            memory, width)
-        answer["positions"] += searched
-        answer["short"] = time.time() - shortening
-        if stopped:
-            answer["why"] = "memory %s reached" % size_text(memory)
     if verdict == "solved":
+        if short:                       # its seconds count from the start of the solve
+            shortening = time.time()
+            steps, answer["minimal"], searched, stopped = solver.shortest(
+                pos, steps, clock + short - shortening,
+                (began or clock) + timeout if timeout else None, memory, width)
+            answer["positions"] += searched
+            answer["short"] = time.time() - shortening
+            if stopped:
+                answer["why"] = "memory %s reached" % size_text(memory)
         moves, autoplayed = solution(pos, steps, bakers, autoplay_on)
         answer["moves"], answer["steps"] = moves, steps
         answer["total"] = len(moves) + (autoplayed if autoplay_on else 0)
