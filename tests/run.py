@@ -10,8 +10,10 @@ Each unit (a script or a .txt file) runs in a child process of the same
 interpreter, so units run side by side on several cores and a crash in one
 cannot hide the others.  A script's doctests run as a user of a small device
 runs them, `python3 -m doctest SCRIPT.py` with no option flags, on a copy of
-the script alone in an empty temporary directory: an example that needs
-ELLIPSIS must say so itself, and one that reads a neighbouring file fails.
+the script alone in an empty temporary directory, in an interpreter started
+with -I -S (no site packages, no user directory, no environment variables):
+an example that needs ELLIPSIS must say so itself, and one that reads a
+neighbouring file or needs a site package fails.
 The .txt documents run from the top directory, with ELLIPSIS on.  Ends with
 one line 'N passed, N failed' and exits 1 when anything failed or when
 nothing ran.  Standard library only.
@@ -25,6 +27,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SCRIPTS = ["freecell.py", "klondike.py", "pousse.py", "medici.py"]
+# The units that take longest start first, so that the cores finish together.
+LONGEST = ["sweeps.txt", "robustness.txt", "medici.txt", "freecell-solver.txt"]
 
 
 def units():
@@ -33,7 +37,8 @@ def units():
              if os.path.exists(os.path.join(ROOT, s))]
     found += [os.path.join(HERE, f) for f in sorted(os.listdir(HERE))
               if f.endswith(".txt")]
-    return found
+    first = [u for name in LONGEST for u in found if os.path.basename(u) == name]
+    return first + [u for u in found if u not in first]
 
 
 def run_one(path, verbose):
@@ -108,7 +113,10 @@ def main(argv):
     while pending or running:
         while pending and len(running) < jobs:
             unit = pending.pop(0)
-            cmd = [sys.executable, os.path.abspath(__file__), "--one", unit]
+            # A script's doctests run as a user would run them on a device:
+            # isolated (-I), without site packages (-S).
+            bare = ["-I", "-S"] if unit.endswith(".py") else []
+            cmd = [sys.executable] + bare + [os.path.abspath(__file__), "--one", unit]
             if verbose:
                 cmd.append("-v")
             out = tempfile.TemporaryFile()
