@@ -1217,9 +1217,7 @@ class Session(object):
 
     def error(self, number, token, reason, skipped=0):
         more = " (rest of line skipped)" if skipped else ""
-        token = "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256 else "?"
-                        for c in token[:40]) + ("..." if len(token) > 40 else "")
-        self.err.write("freecell: line %d: %s: %s%s\n" % (number, token, reason, more))
+        self.err.write("freecell: line %d: %s: %s%s\n" % (number, printable(token), reason, more))
         self.rejected = True
 
     def line(self, number, text):
@@ -1595,6 +1593,54 @@ def input_lines(stream, prompt, stderr):
         yield number, line.rstrip("\r\n")
 
 
+def watched(lines, watch, state):
+    """The lines, calling watch(state()) before each is read and after the
+    last, when watch is given: a command loop's per-line hook."""
+    if watch is None:
+        for line in lines:
+            yield line
+        return
+    watch(state())
+    for line in lines:
+        yield line
+        watch(state())
+
+
+# The words every game's prompt knows, each meaning the same in every game.
+WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
+         "board": "board", "history": "history", "undo": "undo", "u": "undo",
+         "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
+
+
+def printable(word):
+    r"""word fit to echo in an error line: control characters escaped, cut
+    after 40 characters.
+
+    >>> print(printable("7\x00x\x1b[31m"))
+    7\x00x\x1b[31m
+    >>> printable("Q" * 100) == "Q" * 40 + "..."
+    True
+    """
+    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
+                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+
+
+def working(stderr, interactive, what):
+    """At a terminal, a line on stderr saying that a search (what) runs and
+    that Ctrl-C stops it; the function that clears it again.  Elsewhere
+    nothing."""
+    if not interactive:
+        return lambda: None
+    line = "%s... (Ctrl-C stops it)" % what
+    stderr.write(line)
+    stderr.flush()
+
+    def clear():
+        stderr.write("\r%s\r" % (" " * len(line)))
+        stderr.flush()
+    return clear
+
+
 def run(main):
     "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
     # A stream closed before the start (>&-) is None in Python: an empty one serves.
@@ -1754,8 +1800,10 @@ def start(options, stdin):
                     options.bakers, options.autoplay)
 
 
-def main(argv=None, stdin=None, stdout=None, stderr=None):
-    "Play FreeCell on the streams; return the exit status."
+def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
+    """Play FreeCell on the streams; return the exit status.  watch, if
+    given, is called with the Session before each input line is read and
+    after the last (the hook tests/robustness.txt fuzzes the game with)."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     argv = sys.argv[1:] if argv is None else argv
     options = arguments(argv, stdout, stderr)
@@ -1782,7 +1830,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     session = Session(game, options, stdout, stderr)
     session.board()
     lines = input_lines(stdin, "freecell> ", stderr) if options.board != "-" else ()
-    for number, text in lines:
+    for number, text in watched(lines, watch, lambda: session):
         if not session.line(number, text):
             break
     if options.quiet:

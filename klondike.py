@@ -1909,12 +1909,6 @@ def parse_words(words, solver):
     return commands
 
 
-def printable(text):
-    "Text fit to echo in a message: unprintable characters as ?, cut short."
-    text = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return text if len(text) <= 40 else text[:36] + "..."
-
-
 def made_by(game, kind, argument):
     "The moves a move command makes in game; raises Illegal when it can't."
     if kind == "turn":
@@ -2104,12 +2098,12 @@ def title(session):
     return "game %d" % origin if isinstance(origin, int) else "deck"
 
 
-def play(session, lines, out, err, quiet, style):
+def play(session, lines, out, err, quiet, style, watch=None):
     """Run the commands of lines (an iterator of (number, text)) on session,
     printing boards to out and errors to err; return 0 when every line was
     accepted, 1 otherwise."""
     status = 0
-    for number, text in lines:
+    for number, text in watched(lines, watch, lambda: session):
         try:
             after, ended = run_line(session, text, out)
         except Illegal as error:
@@ -2276,6 +2270,54 @@ def input_lines(stream, prompt, stderr):
         if number == 1:
             line = line.lstrip("\ufeff")
         yield number, line.rstrip("\r\n")
+
+
+def watched(lines, watch, state):
+    """The lines, calling watch(state()) before each is read and after the
+    last, when watch is given: a command loop's per-line hook."""
+    if watch is None:
+        for line in lines:
+            yield line
+        return
+    watch(state())
+    for line in lines:
+        yield line
+        watch(state())
+
+
+# The words every game's prompt knows, each meaning the same in every game.
+WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
+         "board": "board", "history": "history", "undo": "undo", "u": "undo",
+         "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
+
+
+def printable(word):
+    r"""word fit to echo in an error line: control characters escaped, cut
+    after 40 characters.
+
+    >>> print(printable("7\x00x\x1b[31m"))
+    7\x00x\x1b[31m
+    >>> printable("Q" * 100) == "Q" * 40 + "..."
+    True
+    """
+    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
+                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+
+
+def working(stderr, interactive, what):
+    """At a terminal, a line on stderr saying that a search (what) runs and
+    that Ctrl-C stops it; the function that clears it again.  Elsewhere
+    nothing."""
+    if not interactive:
+        return lambda: None
+    line = "%s... (Ctrl-C stops it)" % what
+    stderr.write(line)
+    stderr.flush()
+
+    def clear():
+        stderr.write("\r%s\r" % (" " * len(line)))
+        stderr.flush()
+    return clear
 
 ################ Results kept in a file: --out and --summary (the same in every script)
 ## A range command given --out FILE appends each finished item's line to FILE
@@ -2820,8 +2862,10 @@ def parser():
     return p
 
 
-def main(argv=None, stdin=None, stdout=None, stderr=None):
-    "Play Klondike on stdin and stdout; return the exit status."
+def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
+    """Play Klondike on stdin and stdout; return the exit status.  watch, if
+    given, is called with the Session before each input line is read and
+    after the last (the hook tests/robustness.txt fuzzes the game with)."""
     import contextlib
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -2863,7 +2907,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     if not args.quiet:
         stdout.write(board(session, style) + "\n")
     return play(session, input_lines(stdin, "> ", stderr), stdout, stderr,
-                args.quiet, style)
+                args.quiet, style, watch)
 
 ################ Ending quietly (the same in every script; PROG is per script)
 

@@ -1840,12 +1840,12 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
 
 ################ Command loop
 
-def check_chains(lines, out, complain, style, rule, show):
+def check_chains(lines, out, complain, style, rule, show, watch=None):
     """Read chains from numbered lines; print each with show(layout) and
     report bad lines and bad chains with complain(where, what).  Returns
     whether everything was accepted."""
     ok, pending, since, until = True, [], None, None   # the chain so far, from line since to until
-    for number, text in lines:
+    for number, text in watched(lines, watch, lambda: pending):
         cards, bad = [], []
         for word in words(text):
             try:
@@ -1881,19 +1881,6 @@ def check_chains(lines, out, complain, style, rule, show):
                  + chain_problem(pending))
         ok = False
     return ok
-
-
-def printable(word):
-    r"""word with control characters escaped and cut short, fit for an error
-    message.
-
-    >>> print(printable("7\x00x\x1b"))
-    7\x00x\x1b
-    >>> printable("Q" * 100) == "Q" * 40 + "..."
-    True
-    """
-    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
-                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
 
 
 def lines_text(first, last):
@@ -2096,8 +2083,11 @@ def random_number():
     return random.randint(1, 2**31 - 1)
 
 
-def main(argv=None, stdin=None, stdout=None, stderr=None):
-    "Run medici.py with these arguments and streams; return the exit status."
+def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
+    """Run medici.py with these arguments and streams; return the exit
+    status.  watch, if given, is called with the cards of the chain being
+    read before each input line is read and after the last (the hook
+    tests/robustness.txt fuzzes the game with)."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     argv = sys.argv[1:] if argv is None else argv
     import contextlib
@@ -2124,7 +2114,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         show(fold(deal(number), args.rule), heading="deal %d" % number)
         return 0
     lines = input_lines(stdin, "chain> ", stderr)
-    return 0 if check_chains(lines, stdout, complain, style, args.rule, show) else 1
+    return 0 if check_chains(lines, stdout, complain, style, args.rule, show, watch) else 1
 
 
 def run_stats(args, argv, stdout, stderr):
@@ -2349,6 +2339,54 @@ def input_lines(stream, prompt, stderr):
         if number == 1:
             line = line.lstrip("\ufeff")
         yield number, line.rstrip("\r\n")
+
+
+def watched(lines, watch, state):
+    """The lines, calling watch(state()) before each is read and after the
+    last, when watch is given: a command loop's per-line hook."""
+    if watch is None:
+        for line in lines:
+            yield line
+        return
+    watch(state())
+    for line in lines:
+        yield line
+        watch(state())
+
+
+# The words every game's prompt knows, each meaning the same in every game.
+WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
+         "board": "board", "history": "history", "undo": "undo", "u": "undo",
+         "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
+
+
+def printable(word):
+    r"""word fit to echo in an error line: control characters escaped, cut
+    after 40 characters.
+
+    >>> print(printable("7\x00x\x1b[31m"))
+    7\x00x\x1b[31m
+    >>> printable("Q" * 100) == "Q" * 40 + "..."
+    True
+    """
+    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
+                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+
+
+def working(stderr, interactive, what):
+    """At a terminal, a line on stderr saying that a search (what) runs and
+    that Ctrl-C stops it; the function that clears it again.  Elsewhere
+    nothing."""
+    if not interactive:
+        return lambda: None
+    line = "%s... (Ctrl-C stops it)" % what
+    stderr.write(line)
+    stderr.flush()
+
+    def clear():
+        stderr.write("\r%s\r" % (" " * len(line)))
+        stderr.flush()
+    return clear
 
 ################ Ending quietly (the same in every script; PROG is per script)
 

@@ -1033,6 +1033,54 @@ def input_lines(stream, prompt, stderr):
             line = line.lstrip("\ufeff")
         yield number, line.rstrip("\r\n")
 
+
+def watched(lines, watch, state):
+    """The lines, calling watch(state()) before each is read and after the
+    last, when watch is given: a command loop's per-line hook."""
+    if watch is None:
+        for line in lines:
+            yield line
+        return
+    watch(state())
+    for line in lines:
+        yield line
+        watch(state())
+
+
+# The words every game's prompt knows, each meaning the same in every game.
+WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
+         "board": "board", "history": "history", "undo": "undo", "u": "undo",
+         "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
+
+
+def printable(word):
+    r"""word fit to echo in an error line: control characters escaped, cut
+    after 40 characters.
+
+    >>> print(printable("7\x00x\x1b[31m"))
+    7\x00x\x1b[31m
+    >>> printable("Q" * 100) == "Q" * 40 + "..."
+    True
+    """
+    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
+                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+
+
+def working(stderr, interactive, what):
+    """At a terminal, a line on stderr saying that a search (what) runs and
+    that Ctrl-C stops it; the function that clears it again.  Elsewhere
+    nothing."""
+    if not interactive:
+        return lambda: None
+    line = "%s... (Ctrl-C stops it)" % what
+    stderr.write(line)
+    stderr.flush()
+
+    def clear():
+        stderr.write("\r%s\r" % (" " * len(line)))
+        stderr.flush()
+    return clear
+
 ################ Ending quietly (the same in every script)
 
 def run(main):
@@ -1195,13 +1243,10 @@ def words(text):
 
 def complain(stderr, number, word, problem):
     "One error line naming the input line and the word."
-    if len(word) > 24:
-        word = word[:20] + "..."
-    word = "".join(ch if ch.isprintable() else "?" for ch in word)
-    stderr.write("%s: line %d: %s: %s\n" % (PROG, number, word, problem))
+    stderr.write("%s: line %d: %s: %s\n" % (PROG, number, printable(word), problem))
 
 
-def play(args, stdin, stdout, stderr, colour):
+def play(args, stdin, stdout, stderr, colour, watch=None):
     "Play a game at the prompt; the exit status."
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 2 ** 31
     rand = ms_rand(seed)
@@ -1231,7 +1276,7 @@ def play(args, stdin, stdout, stderr, colour):
         return 0
     interactive = bool(getattr(stdin, "isatty", None) and stdin.isatty())
     status = 0
-    for number, line in input_lines(stdin, "pousse> ", stderr):
+    for number, line in watched(input_lines(stdin, "pousse> ", stderr), watch, lambda: session):
         for word in words(line):
             try:
                 if session.command(word, interactive):
@@ -1376,15 +1421,18 @@ def side(text):
     raise argparse.ArgumentTypeError("the machine plays X, O or none")
 
 
-def main(argv=None, stdin=None, stdout=None, stderr=None):
-    "Run pousse.py with arguments argv on the given streams; the exit status."
+def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
+    """Run pousse.py with arguments argv on the given streams; the exit
+    status.  watch, if given, is called with the Session before each input
+    line is read and after the last (the hook tests/robustness.txt fuzzes
+    the game with)."""
     start = time.time()
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     args = parser().parse_args(argv)
     colour = wants_colour(args.color, stdout, os.environ)
     if args.icfp:
         return robot(args, stdin, stdout, stderr, min(start, process_start(args.t)))
-    return play(args, stdin, stdout, stderr, colour)
+    return play(args, stdin, stdout, stderr, colour, watch)
 
 
 if __name__ == "__main__":
