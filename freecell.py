@@ -1563,6 +1563,55 @@ def complainer(stderr):
     return complain
 
 
+################ Options: numbers (the same in every script)
+
+def positive(text):
+    """argparse type: a whole number from 1 to 10**18 - 1.
+
+    >>> positive(" 12 ")
+    12
+    """
+    import argparse
+    text = text.strip()
+    if not (text.isdigit() and len(text) < 19 and int(text) >= 1):
+        raise argparse.ArgumentTypeError(
+            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
+    return int(text)
+
+
+def seconds(text):
+    """argparse type: a number of seconds above 0, at most a million.
+
+    >>> seconds("0.5"), seconds("1e6")
+    (0.5, 1000000.0)
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 10**6:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
+    return value
+
+
+def memory_size(text):
+    """argparse type: a number of MB, from 1 to 2**30 - 1.
+
+    >>> memory_size('64')
+    64.0
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of MB from 1 to 1073741823" % printable(text))
+    return value
+
 ################ Ending quietly, reading input (the same in every script)
 
 def input_lines(stream, prompt, stderr):
@@ -1584,6 +1633,8 @@ def input_lines(stream, prompt, stderr):
             stderr.flush()
         line = source.readline()
         if not line:
+            if interactive:         # Ctrl-D: the shell's prompt on a line of its own
+                stderr.write("\n")
             return
         number += 1
         if isinstance(line, bytes):
@@ -1707,18 +1758,6 @@ def arguments(argv, stdout, stderr):
     return options
 
 
-def memory_size(text):
-    "A --memory: a number of MB, from 1 to 2**30 - 1."
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value < 1 << 30:
-        raise argparse.ArgumentTypeError("%s: give a number of MB from 1 to 1073741823" % text)
-    return value
-
-
 def deal_list(text):
     """argparse type: deals like '1-1000' or '1,5,11982' (an empty text: none).
 
@@ -1739,26 +1778,6 @@ def deal_list(text):
             raise argparse.ArgumentTypeError("%s: no such range of deals" % part)
         deals.extend(range(low, high + 1))
     return deals
-
-
-def positive(text):
-    "argparse type: a whole number above 0."
-    import argparse
-    if not NUMBER.match(text.strip()) or int(text) < 1:
-        raise argparse.ArgumentTypeError("%s: give a whole number above 0" % text)
-    return int(text)
-
-
-def seconds(text):
-    "argparse type: a positive number of seconds."
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1
-    if not 0 < value < 10**9:
-        raise argparse.ArgumentTypeError("%s: give a number of seconds above 0" % text)
-    return value
 
 
 def deal_number(text):

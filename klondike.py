@@ -2242,6 +2242,55 @@ def process_start(limit):
     return now - age if 0 <= age < limit else now
 
 
+################ Options: numbers (the same in every script)
+
+def positive(text):
+    """argparse type: a whole number from 1 to 10**18 - 1.
+
+    >>> positive(" 12 ")
+    12
+    """
+    import argparse
+    text = text.strip()
+    if not (text.isdigit() and len(text) < 19 and int(text) >= 1):
+        raise argparse.ArgumentTypeError(
+            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
+    return int(text)
+
+
+def seconds(text):
+    """argparse type: a number of seconds above 0, at most a million.
+
+    >>> seconds("0.5"), seconds("1e6")
+    (0.5, 1000000.0)
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 10**6:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
+    return value
+
+
+def memory_size(text):
+    """argparse type: a number of MB, from 1 to 2**30 - 1.
+
+    >>> memory_size('64')
+    64.0
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of MB from 1 to 1073741823" % printable(text))
+    return value
+
 ################ Input: lines from anywhere (the same in every script)
 
 def input_lines(stream, prompt, stderr):
@@ -2263,6 +2312,8 @@ def input_lines(stream, prompt, stderr):
             stderr.flush()
         line = source.readline()
         if not line:
+            if interactive:         # Ctrl-D: the shell's prompt on a line of its own
+                stderr.write("\n")
             return
         number += 1
         if isinstance(line, bytes):
@@ -2793,35 +2844,6 @@ def deal_list(text):
             raise argparse.ArgumentTypeError("%s: no such range of games" % part)
         deals.extend(range(low, high + 1))
     return deals
-
-
-def positive(text):
-    "A whole number above 0 (--jobs, --max-positions)."
-    if not number(text):
-        raise argparse.ArgumentTypeError("%s: give a whole number above 0" % text)
-    return number(text)
-
-
-def seconds(text):
-    "A --timeout: a number of seconds above 0."
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1
-    if not 0 < value < 10**9:
-        raise argparse.ArgumentTypeError("%s: give a number of seconds above 0" % text)
-    return value
-
-
-def memory_size(text):
-    "A --memory: a number of MB, from 1 to 2**30 - 1."
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value < 1 << 30:
-        raise argparse.ArgumentTypeError("%s: give a number of MB from 1 to 1073741823" % text)
-    return value
 
 
 def parser():

@@ -1926,7 +1926,7 @@ def options(argv):
     parser.add_argument("-g", "--game", type=game_number, nargs="?", const=-1,
                         metavar="N", help="deal N (0..2^33-1; alone: a random one); "
                         "with --stats the first deal, with --find the first tried")
-    parser.add_argument("--stats", type=positive, metavar="N",
+    parser.add_argument("--stats", type=deal_count, metavar="N",
                         help="fold N numbered deals and count how they end")
     parser.add_argument("--find", action="store_true", help="search chains meeting wishes")
     parser.add_argument("--pattern", default="", metavar="P", help="slots, one per position")
@@ -1999,29 +1999,18 @@ def game_number(text):
     return int(text)
 
 
-def positive(text):
-    "A whole number 1..10^12, for argparse."
+def deal_count(text):
+    "argparse type: a --stats count, from 1 to 10**12."
     import argparse
-    if not text.strip().isdigit() or not 1 <= int(text) <= 10**12:
-        raise argparse.ArgumentTypeError("%s: not a number 1..10^12" % text)
-    return int(text)
+    if positive(text) > 10**12:
+        raise argparse.ArgumentTypeError(
+            "%s: give a whole number from 1 to 1000000000000" % printable(text.strip()))
+    return positive(text)
 
 
 def count_or_all(text):
     "--count: a whole number 1..10^12, or all."
     return "all" if text.strip().lower() == "all" else positive(text)
-
-
-def seconds(text):
-    "argparse type: a positive number of seconds."
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1
-    if not 0 < value < 10**9:
-        raise argparse.ArgumentTypeError("%s: give a number of seconds above 0" % text)
-    return value
 
 
 def make_wish(args):
@@ -2311,6 +2300,55 @@ def shell(command, text=""):
     if status:
         print("(exit status %s)" % status)
 
+################ Options: numbers (the same in every script)
+
+def positive(text):
+    """argparse type: a whole number from 1 to 10**18 - 1.
+
+    >>> positive(" 12 ")
+    12
+    """
+    import argparse
+    text = text.strip()
+    if not (text.isdigit() and len(text) < 19 and int(text) >= 1):
+        raise argparse.ArgumentTypeError(
+            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
+    return int(text)
+
+
+def seconds(text):
+    """argparse type: a number of seconds above 0, at most a million.
+
+    >>> seconds("0.5"), seconds("1e6")
+    (0.5, 1000000.0)
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 10**6:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
+    return value
+
+
+def memory_size(text):
+    """argparse type: a number of MB, from 1 to 2**30 - 1.
+
+    >>> memory_size('64')
+    64.0
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of MB from 1 to 1073741823" % printable(text))
+    return value
+
 ################ Input: lines from anywhere (the same in every script)
 
 def input_lines(stream, prompt, stderr):
@@ -2332,6 +2370,8 @@ def input_lines(stream, prompt, stderr):
             stderr.flush()
         line = source.readline()
         if not line:
+            if interactive:         # Ctrl-D: the shell's prompt on a line of its own
+                stderr.write("\n")
             return
         number += 1
         if isinstance(line, bytes):

@@ -1004,6 +1004,55 @@ def process_start(limit):
     return now - age if 0 <= age < limit else now
 
 
+################ Options: numbers (the same in every script)
+
+def positive(text):
+    """argparse type: a whole number from 1 to 10**18 - 1.
+
+    >>> positive(" 12 ")
+    12
+    """
+    import argparse
+    text = text.strip()
+    if not (text.isdigit() and len(text) < 19 and int(text) >= 1):
+        raise argparse.ArgumentTypeError(
+            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
+    return int(text)
+
+
+def seconds(text):
+    """argparse type: a number of seconds above 0, at most a million.
+
+    >>> seconds("0.5"), seconds("1e6")
+    (0.5, 1000000.0)
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 10**6:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
+    return value
+
+
+def memory_size(text):
+    """argparse type: a number of MB, from 1 to 2**30 - 1.
+
+    >>> memory_size('64')
+    64.0
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of MB from 1 to 1073741823" % printable(text))
+    return value
+
 ################ Input: lines from anywhere (the same in every script)
 
 def input_lines(stream, prompt, stderr):
@@ -1025,6 +1074,8 @@ def input_lines(stream, prompt, stderr):
             stderr.flush()
         line = source.readline()
         if not line:
+            if interactive:         # Ctrl-D: the shell's prompt on a line of its own
+                stderr.write("\n")
             return
         number += 1
         if isinstance(line, bytes):
@@ -1363,52 +1414,12 @@ def size(text):
     return int(text)
 
 
-def seconds(text):
-    "A -t argument: positive seconds."
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 10 ** 6:
-        raise argparse.ArgumentTypeError("seconds must be a positive number")
-    return value
-
-
-def positive(text):
-    "A positive whole number."
-    import argparse
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError("must be a whole number, 1 or more")
-    return int(text)
-
-
 def seed_number(text):
     "A --seed argument, 0 to 2^33 - 1."
     import argparse
     if not text.isdigit() or int(text) >= 2 ** 33:
         raise argparse.ArgumentTypeError("the seed must be a whole number, 0 to 2^33 - 1")
     return int(text)
-
-
-def memory_size(text):
-    """A --memory: a number of MB, from 1 to 2**30 - 1.
-
-    >>> memory_size('64')
-    64.0
-    >>> memory_size('0.5')
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: 0.5: give a number of MB from 1 to 1073741823
-    """
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value < 1 << 30:
-        raise argparse.ArgumentTypeError("%s: give a number of MB from 1 to 1073741823" % text)
-    return value
 
 
 def side(text):
