@@ -328,6 +328,7 @@ def ms_shuffle(deck, seed):
 ################ The deal: Klondike
 
 MAX_GAME = 2**33 - 1
+NO_SUCH_DEAL = "no such deal (deals are 1..%d)" % MAX_GAME
 
 
 def deck_of(number):
@@ -654,7 +655,12 @@ def format_pysol(deck):
 ################ Notation: ours
 
 class Illegal(ValueError):
-    "A command that cannot be carried out; its text says why."
+    """A command that cannot be carried out; its text says why, and word,
+    when given, is the word of the command that failed (0 of new 0)."""
+
+    def __init__(self, reason, word=None):
+        ValueError.__init__(self, reason)
+        self.word = word
 
 
 def notation(game, m):
@@ -1817,17 +1823,15 @@ def game_text(game, answer, heading):
 ################ The command loop
 
 HELP = """\
+commands  help (or ?)  quit (q, exit)  board  history (history ks: Klondike-Solver's)
+          undo (u)  restart  new [N]  auto  t (turn)
+          hint (a move, from what you can see)  solve (a solution, all cards known)
 moves     9C TH  9C and all on it onto TH    2H AH  onto the foundation showing AH
           AS, 9C a card home                 KD     a king to the first empty pile
           9C 4   onto pile 4                 t      turn the stock (or the waste over)
-          Klondike-Solver's: DR1 NEW W5 7S 72-3 C3 (F4 is ignored)
-commands  u (undo)  auto  history  history ks  restart  new [N]  help  quit
-          hint (a move, from what you can see)  solve (a solution, all cards known)"""
+          Klondike-Solver's: DR1 NEW W5 7S 72-3 C3 (F4 is ignored)"""
 
-COMMANDS = {"t": "turn", "turn": "turn", "u": "undo", "undo": "undo",
-            "auto": "auto", "history": "history", "restart": "restart",
-            "new": "new", "help": "help", "?": "help", "quit": "quit",
-            "q": "quit", "exit": "quit", "hint": "hint", "solve": "solve"}
+OWN_WORDS = {"t": "turn", "turn": "turn", "auto": "auto"}     # and WORDS, below
 
 Session = collections.namedtuple("Session", "game start past origin autoplay limits")
 Session.__doc__ = """A game being played: the game now, the game as dealt,
@@ -1879,10 +1883,10 @@ def parse_words(words, solver):
     while i < len(words):
         word, after = words[i], words[i + 1] if i + 1 < len(words) else None
         card, target = parse_card(word), parse_target(after)
-        if word in COMMANDS:
-            kind = COMMANDS[word]
+        if word in WORDS or word in OWN_WORDS:
+            kind = WORDS.get(word) or OWN_WORDS[word]
             if kind == "new" and number(after) is not None:
-                commands.append((word + " " + after, kind, number(after)))
+                commands.append((word + " " + after, kind, after))
                 i += 2
                 continue
             if kind == "history" and after == "ks":
@@ -1898,8 +1902,12 @@ def parse_words(words, solver):
             continue
         elif is_ks(word) and (solver or card is None):
             commands.append((word, "ks", word))
+        elif is_ks(word) and target and target[0] == "card":
+            # 4S 6D: Klondike-Solver's two moves, or else our move, whose
+            # reason is given when neither can be made
+            commands.append((word + " " + after, "either", (word, card, target)))
         elif is_ks(word):
-            commands.append((word, "either", (word, card)))
+            commands.append((word, "either", (word, card, None)))
         elif card is not None:
             commands.append((word, "card", (card, None)))
         else:
@@ -1922,16 +1930,28 @@ def made_by(game, kind, argument):
     return autoplay(game)
 
 
-def either_moves(game, token, card):
+def either_moves(game, token, card, pair=None):
     """The moves of a lone token that is both Klondike-Solver's move and a
     card (5H): the move, else the card home.  When both can be made they
-    are the same move, since a foundation takes one card only."""
+    are the same move, since a foundation takes one card only.  pair is
+    the target card when the token came with one that it does not fit
+    (4S 6D, two Klondike-Solver's moves): if neither reading of the token
+    can be made, the error says why the card does not go there.
+
+    >>> game = deal(deck_of(101))
+    >>> either_moves(game, '4S', parse_card('4S'), ('card', parse_card('6D')))
+    Traceback (most recent call last):
+    ...
+    klondike.Illegal: 4S does not go on 6D
+    """
     try:
         return ks_moves(game, token)
     except Illegal as error:
         try:
-            return [card_move(game, card, None)]
+            return [card_move(game, card, pair)]
         except Illegal as again:
+            if pair:
+                raise
             raise Illegal("%s; as Klondike-Solver's move: %s" % (again, error)) from None
 
 
@@ -2015,10 +2035,10 @@ def execute(session, kind, argument):
         return start(session.origin, session.start.rules, session.autoplay,
                      session.limits), None
     if kind == "new":
-        if argument is not None and not 1 <= argument <= MAX_GAME:
-            raise Illegal("games go from 1 to %d" % MAX_GAME)
-        number = argument if argument is not None else random_game()
-        return start(number, session.start.rules, session.autoplay, session.limits), None
+        if argument is not None and not 1 <= number(argument) <= MAX_GAME:
+            raise Illegal(NO_SUCH_DEAL, argument)
+        deal = number(argument) if argument is not None else random_game()
+        return start(deal, session.start.rules, session.autoplay, session.limits), None
     if kind == "history":
         return session, history(session, argument == "ks")
     if kind == "help":
@@ -2098,22 +2118,59 @@ def title(session):
     return "game %d" % origin if isinstance(origin, int) else "deck"
 
 
-def play(session, lines, out, err, quiet, style, watch=None):
-    """Run the commands of lines (an iterator of (number, text)) on session,
+def play(session, lines, out, err, quiet, style, watch=None, interactive=False):
+    r"""Run the commands of lines (an iterator of (number, text)) on session,
     printing boards to out and errors to err; return 0 when every line was
-    accepted, 1 otherwise."""
-    status = 0
-    for number, text in watched(lines, watch, lambda: session):
+    accepted, 1 otherwise.  When interactive (stdin is a terminal), a
+    search shows a progress line, and Ctrl-C stops it and the line.
+
+    >>> class Terminal(io.StringIO):
+    ...     def isatty(self):
+    ...         return True
+    >>> def interrupted(*args, **options):
+    ...     raise KeyboardInterrupt
+    >>> module = play.__globals__             # the module's, not this copy
+    >>> module['solve'] = interrupted
+    >>> err = Terminal()
+    >>> main(['-g', '1', '-m', '--ascii', '-q'], Terminal('AH solve\nhistory\n'),
+    ...      stderr=err)
+    # klondike.py -g 1 --draw 3
+    game 1  draw 3  pass 1  score 0
+    24 [] __        __ __ __ __
+     1  2  3  4  5  6  7
+    JD [] [] [] [] [] []
+       5H [] [] [] [] []
+          QC [] [] [] []
+             9D [] [] []
+                AH [] []
+                   5C []
+                      QH
+    moves: JD QC, AH, t
+    0
+    >>> err.getvalue().replace('\r' + ' ' * 28 + '\r', ' <cleared> ').splitlines()
+    ['klondike> solving... (Ctrl-C stops it) <cleared> klondike: line 1: interrupted; the game is as it was', 'klondike> klondike> ']
+    >>> module['solve'] = solve
+    """
+    status, current = 0, [session]
+    for number, text in watched(lines, watch, lambda: current[0]):
+        busy = (lambda what: working(err, interactive, what)) if interactive else None
         try:
-            after, ended = run_line(session, text, out)
+            after, printed, ended = run_line(session, text, style, busy)
         except Illegal as error:
             err.write("%s: line %d: %s\n" % (PROG, number, error))
             status = 1
             continue
+        except KeyboardInterrupt:
+            if not interactive:
+                raise
+            err.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
+            continue
+        for text in printed:
+            out.write(text + "\n")
         if after is not session and not quiet:
             out.write(board(after, style) + "\n")
         out.flush()
-        session = after
+        session = current[0] = after
         if ended:
             break
     if quiet:
@@ -2121,20 +2178,41 @@ def play(session, lines, out, err, quiet, style, watch=None):
     return status
 
 
-def run_line(session, text, out):
-    """The session after the commands of one line of input, and whether
-    they end the input; what they print goes to out.  Raises Illegal,
-    naming the command, when one fails: then the line changes nothing."""
+def run_line(session, text, style=(False, False), busy=None):
+    """(the session after the commands of one line of input, the texts they
+    print, whether they end the input).  Raises Illegal, naming the word
+    that failed, when one fails: then the line changes nothing and prints
+    nothing.  busy(what), when given, is called as a search starts and
+    returns the function that says it has ended.
+
+    >>> session = start(1, make_rules(), False)
+    >>> run_line(session, 'hint 9D TS')
+    Traceback (most recent call last):
+    ...
+    klondike.Illegal: 9D TS: TS is face down
+    >>> after, printed, ended = run_line(session, 'AH board quit t')
+    >>> len(after.past), printed[0].splitlines()[-1], ended
+    (1, 'moves: JD QC, t', True)
+    """
+    printed = []
     for words, kind, argument in parse_line(text):
         if kind == "quit":
-            return session, True
+            return session, printed, True
+        if kind == "board":
+            printed.append(board(session, style))
+            continue
+        done = busy("solving" if kind == "solve" else "thinking") \
+            if busy and kind in ("hint", "solve") else None
         try:
-            session, printed = execute(session, kind, argument)
+            session, text = execute(session, kind, argument)
         except Illegal as error:
-            raise Illegal("%s: %s" % (printable(words), error))
-        if printed:
-            out.write(printed + "\n")
-    return session, False
+            raise Illegal("%s: %s" % (printable(error.word or words), error))
+        finally:
+            if done:
+                done()
+        if text:
+            printed.append(text)
+    return session, printed, False
 
 
 def board(session, style):
@@ -2806,18 +2884,15 @@ def wilson(wins, count, z=1.96):
 ################ Main
 
 def game_number(text):
-    "A game number option: 1 to 2^33-1."
-    if number(text) is None:
-        raise argparse.ArgumentTypeError("not a game number: %r" % text)
-    if not 1 <= number(text) <= MAX_GAME:
-        raise argparse.ArgumentTypeError("games go from 1 to %d" % MAX_GAME)
-    return number(text)
+    """A game number option: 1 to 2^33-1.
 
-
-def pass_count(text):
-    "A --passes option: 1 or more."
-    if not number(text):
-        raise argparse.ArgumentTypeError("not a number of passes: %r" % text)
+    >>> game_number('abc')
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: abc: no such deal (deals are 1..8589934591)
+    """
+    if not 1 <= (number(text) or 0) <= MAX_GAME:
+        raise argparse.ArgumentTypeError("%s: %s" % (printable(text), NO_SUCH_DEAL))
     return number(text)
 
 
@@ -2826,7 +2901,7 @@ def deck_string(text):
     try:
         return parse_deck(text)
     except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error))
+        raise argparse.ArgumentTypeError("%s: %s" % (printable(text), error))
 
 def deal_list(text):
     """A --solve or --play list of games: '1-1000', '1,5,17' (empty: none).
@@ -2857,7 +2932,7 @@ def parser():
     which.add_argument("-g", "--game", type=game_number, metavar="N", help=hidden)
     which.add_argument("--deck", type=deck_string, metavar="DIGITS", help=hidden)
     p.add_argument("--draw", type=int, choices=(1, 3), default=3, help=hidden)
-    p.add_argument("--passes", type=pass_count, metavar="N", help=hidden)
+    p.add_argument("--passes", type=positive, metavar="N", help=hidden)
     p.add_argument("--scoring", choices=("standard", "vegas", "none"),
                    default="standard", help=hidden)
     p.add_argument("--autoplay", action="store_true", help=hidden)
@@ -2928,8 +3003,9 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     session = start(origin, rules, args.autoplay, limits)
     if not args.quiet:
         stdout.write(board(session, style) + "\n")
-    return play(session, input_lines(stdin, "> ", stderr), stdout, stderr,
-                args.quiet, style, watch)
+    isatty = getattr(stdin, "isatty", None)
+    return play(session, input_lines(stdin, PROG + "> ", stderr), stdout, stderr,
+                args.quiet, style, watch, bool(isatty and isatty()))
 
 ################ Ending quietly (the same in every script; PROG is per script)
 
