@@ -2191,9 +2191,13 @@ def play(session, lines, out, err, quiet, style, watch=None, interactive=False):
     ['klondike> solving... (Ctrl-C stops it) <cleared> klondike: line 1: interrupted; the game is as it was', 'klondike> klondike> ']
     >>> module['solve'] = solve
     """
-    status, current = 0, [session]
-    for number, text in watched(lines, watch, lambda: current[0]):
-        busy = (lambda what: working(err, interactive, what)) if interactive else None
+    status = 0
+
+    def busy(what):
+        "The progress line of a search; the function that clears it."
+        return working(err, interactive, what)
+
+    for number, text in watched(lines, watch, lambda: session):
         try:
             after, printed, ended = run_line(session, text, style, busy)
         except Illegal as error:
@@ -2205,12 +2209,12 @@ def play(session, lines, out, err, quiet, style, watch=None, interactive=False):
                 raise
             err.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
             continue
-        for text in printed:
-            out.write(text + "\n")
+        for said in printed:
+            out.write(said + "\n")
         if after is not session and not quiet:
             out.write(board(after, style) + "\n")
         out.flush()
-        session = current[0] = after
+        session = after
         if ended:
             break
     if quiet:
@@ -2244,14 +2248,14 @@ def run_line(session, text, style=(False, False), busy=None):
         done = busy("solving" if kind == "solve" else "thinking") \
             if busy and kind in ("hint", "solve") else None
         try:
-            session, text = execute(session, kind, argument)
+            session, said = execute(session, kind, argument)
         except Illegal as error:
             raise Illegal("%s: %s" % (printable(error.word or words), error))
         finally:
             if done:
                 done()
-        if text:
-            printed.append(text)
+        if said:
+            printed.append(said)
     return session, printed, False
 
 
@@ -2728,7 +2732,7 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err):
         todo = numbers
     out.write("%-10s %-10s %6s %10s %8s\n" % (
         "game", "verdict", "moves", "positions" if cheat else "home", "seconds"))
-    jobs = max(1, min(jobs, len(todo), os.cpu_count() or 1))
+    jobs = workers(jobs, len(todo))
     if jobs > 1:                    # the processes share the budget
         here = resident() or 0
         limits = limits[:2] + ((limits[2] - here) // jobs,)
@@ -2750,6 +2754,16 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err):
         return 1
     out.write(tally.line(time.time() - began) + "\n")
     return 0 if tally.verdicts[tally.kinds[0]] == len(tally.seen) == len(numbers) else 1
+
+
+def workers(jobs, items):
+    """How many processes --jobs N starts for items games: never more than
+    there are games or cores, and at least one.
+
+    >>> workers(99999999999999, 3) == min(3, os.cpu_count() or 1), workers(300, 0)
+    (True, 1)
+    """
+    return max(1, min(jobs, items, os.cpu_count() or 1))
 
 
 def results(tasks, processes):
