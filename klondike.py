@@ -1,223 +1,242 @@
 #!/usr/bin/env python3
-"""Klondike, the patience Windows calls Solitaire, after the q case study.
+r"""klondike.py: Klondike (Windows' Solitaire), after the q case study.
 
-    klondike.py [-g N | --deck DIGITS] [--draw 1|3] [--passes N]
-                [--scoring standard|vegas|none] [--autoplay] [-q]
-                [--export[=deck|pysol]] [--color=WHEN] [-m] [--ascii]
-    klondike.py [-g N | --deck DIGITS] (--solve | --play) [options]
-    klondike.py (--solve GAMES | --play GAMES) [--jobs N] [--out FILE] [options]
-    klondike.py --summary FILE...
+USAGE
+    python3 klondike.py                     a random deal (its number shown)
+    python3 klondike.py -g N [--draw 1]     play deal N, draw three (or one)
+    python3 klondike.py -g N < moves.txt    replay saved moves, a board a line
+    python3 klondike.py -g N --solve        a solution, every card known
+    python3 klondike.py -g N --play         the player that does not peek plays
+    python3 klondike.py --solve 1-1000      solve a list of deals, a line each
+    python3 klondike.py --play 1-1000       play a list: the player's win rate
+    python3 klondike.py --summary FILE...   add up the --out files of a sweep
+    python3 klondike.py -g N --export       the deal as a deck string
 
-Moves are read from standard input, one line at a time; the board is printed
-after every line that changes it.
+THE GAME
+    Seven piles are dealt: one card to the first, two to the second, ...,
+    seven to the last, only the top card of each face up.  The other 24
+    cards are the stock.  The aim is to build the four foundations up in
+    suit from ace to king.
 
-Rules
------
-Seven piles are dealt: one card to the first, two to the second, ..., seven
-to the last, only the top card of each face up.  The other 24 cards are the
-stock.  The aim is to build the four foundations up in suit from ace to king.
+    - On the tableau, build down in alternating colours: a red 9 on a
+      black 10.  A face-up card moves together with every card on it.
+    - Only a king (with whatever is on it) goes to an empty pile.
+    - A face-down card turns face up by itself once nothing covers it.
+    - Turning the stock puts three cards (one with --draw 1) face up on
+      the waste; only the top card of the waste can be played.  When the
+      stock is empty, turning again turns the whole waste back over as the
+      stock: that starts the next pass.  --passes N allows N passes in all.
+    - The top card of a foundation may come back onto the tableau.
 
-- On the tableau, build down in alternating colours: a red 9 on a black 10.
-  A face-up card moves together with every card on it.
-- Only a king (with whatever is on it) goes to an empty pile.
-- A face-down card turns face up by itself once nothing covers it.
-- Turning the stock puts three cards (one with --draw 1) face up on the
-  waste; only the top card of the waste can be played.  When the stock is
-  empty, turning again turns the whole waste back over as the stock: that
-  starts the next pass.  --passes N allows N passes in all.
-- The top card of a foundation may come back onto the tableau.
+    The game is won when all 52 cards are home; lost when no move is
+    possible and the stock cannot be turned; and there are "no useful
+    moves" when only turning is left and a whole pass through the stock
+    would change nothing.
 
-The game is won when all 52 cards are home; lost when no move is possible
-and the stock cannot be turned; and there are "no useful moves" when only
-turning is left and a whole pass through the stock would change nothing.
+    Deal N is the 52 cards in the order Microsoft FreeCell's deal N deals
+    them (N from 1 to 8589934591), laid out as Klondike-Solver reads a deck:
+    card 0 face up on pile 1, cards 1-6 face down on piles 2-7, card 7 face
+    up on pile 2, ..., card 27 face up on pile 7; cards 28-51 are the stock
+    in the order they are turned.
 
-The board
----------
-    game 1  draw 3  pass 1  score 0
-    24 [] __        __ __ __ __
-     1  2  3  4  5  6  7
-    JD [] [] [] [] [] []
-       5H [] [] [] [] []
-          QC [] [] [] []
-             9D [] [] []
-                AH [] []
-                   5C []
-                      QH
-    moves: JD QC, AH, t
+    The board:
 
-The first line names the deal, the draw, the pass (2/3 would be the
-second of three) and the score.  The second shows the stock (how many
-cards, and [] or __ when it is empty), the waste (in draw three its top
-three cards fanned, the playable one last) and the foundations: clubs,
-diamonds, hearts, spades.  Then the seven numbered piles, top cards
-lowest: [] is a face-down card, __ an empty pile.  The last line lists
-every possible move in the notation below, or says how the game ended.
-Red cards are red on a terminal; suits are symbols where they can be.
+        game 1  draw 3  pass 1  score 0
+        24 [] __        __ __ __ __
+         1  2  3  4  5  6  7
+        JD [] [] [] [] [] []
+           5H [] [] [] [] []
+              QC [] [] [] []
+                 9D [] [] []
+                    AH [] []
+                       5C []
+                          QH
+        moves: JD QC, AH, t
 
-Notation
---------
+    The first line names the deal, the draw, the pass (2/3 would be the
+    second of three) and the score.  The second shows the stock (how many
+    cards, and [] or __ when it is empty), the waste (in draw three its top
+    three cards fanned, the playable one last) and the foundations: clubs,
+    diamonds, hearts, spades.  Then the seven numbered piles, top cards
+    lowest: [] is a face-down card, __ an empty pile.  The last line lists
+    every possible move in the notation below, or says how the game ended.
+    Red cards are red on a terminal; suits are symbols where they can be.
+
+NOTATION
     9C TH     9C and everything on it onto TH (a card on top of a pile)
     2H AH     2H onto the foundation whose top card is AH
     QD KS     also from a foundation back onto the tableau
     AS, 9C    a card alone goes to its foundation
-    KD        a king alone to the first empty pile (else home); KD 5:
-              to empty pile 5
+    KD        a king alone to the first empty pile (else home); KD 5: to
+              empty pile 5
     9C 4      9C onto pile 4 (any target may be given as a pile number)
     t, turn   turn the stock, or turn the waste over when the stock is empty
 
-Cards are a rank (A 2 .. 9 T J Q K, or 10) and a suit (C D H S, or the
-symbols); lower case is fine.  Klondike-Solver's notation is read too, so
-its solutions can be piped in:
+    Cards are a rank (A 2 .. 9 T J Q K, or 10) and a suit (C D H S, or the
+    symbols); lower case is fine.  Klondike-Solver's notation is read too
+    (see KLONDIKE-SOLVER AND PYSOL).
 
-    DR2       turn the stock twice           NEW   turn the waste over
-    W5        waste to pile 5                7S    pile 7 to the spades
-    72-3      three cards from pile 7 to 2   F4    flip pile 4 (ignored:
-    C3        clubs foundation to pile 3           flips are automatic)
+AT THE PROMPT
+    help, ?          list the commands
+    quit, q, exit    end the session
+    board            print the board again
+    history          the moves so far in our notation, after a comment line
+                     that is the command replaying them (deal and rules):
+                     saved and piped back into it, they reach the same board;
+                     history ks: in Klondike-Solver's notation
+    undo, u          take back the last command (scores too); unlimited
+    restart          deal the same game again
+    new, new N       deal a random game, or game N
+    hint             the next move, chosen as --play chooses it: from what a
+                     player sees, never from the face-down cards or the unseen
+                     stock
+    solve            a whole solution from here, every card known (the
+                     cheat's answer), or why there is none
+    t, turn          turn the stock (or the waste over)
+    auto             send home every card that can no longer be needed, and
+                     finish a game whose cards are all face up
 
-A token such as 7S is a card when a card or pile number follows that
-makes sense with it (7S 8H), and Klondike-Solver's move otherwise; on a
-line that holds any token only Klondike-Solver uses (DR1, W5, 72, ...),
-it is always Klondike-Solver's.  Alone on another line, 7S is pile 7 to
-the spades if that can be done, else the card 7S home (when both can be
-done they are the same move).
+    Several commands may share a line, separated by blanks or commas (the
+    history puts commas between moves: AH, 2C 3D is two moves, AH 2C 3D
+    reads as AH onto 2C first); # starts a comment.  A line is all or
+    nothing: if a word of it is refused, nothing of the line is done or
+    printed, and one line on stderr names the word and why.  The prompt
+    klondike> is shown on stderr, only when the input is a terminal; there
+    Ctrl-C during hint or solve stops the search and leaves the game as it
+    was, while Ctrl-C at the prompt ends the program.
 
-Commands
---------
-    u, undo       take back the last command (scores too); unlimited
-    auto          send home every card that can no longer be needed, and
-                  finish a game whose cards are all face up
-    history       the moves so far, in our notation (replayable);
-                  history ks: in Klondike-Solver's
-    restart       deal the same game again
-    new, new N    deal a random game, or game N
-    hint          the next move, chosen as --play chooses it: from what a
-                  player sees, never from the face-down cards or the
-                  unseen stock
-    solve         a whole solution from here, every card known (the
-                  cheat's answer), or why there is none
-    help          list the commands;  quit (or q) ends the session
+THE SOLVER
+    --solve (and solve at the prompt) prints the moves in our notation,
+    commas between them, and a last comment line with the verdict: solved
+    in N moves (every turn counted), impossible (only after every position
+    it can reach was searched), or unknown (a limit was hit, and which).
 
-Several commands may share a line, separated by blanks or commas (the
-history puts commas between moves: AH, 2C 3D is two moves, AH 2C 3D
-reads as AH onto 2C first); # starts a comment.  A line with an error is
-rejected as a whole: one message on stderr, and nothing changes.
+    It searches depth first, never entering a position twice, a position
+    being what lonelybot (Vuong Hy's solver) keeps of one: how many cards
+    of each pile's deal are still in place, how many cards each foundation
+    holds, which talon cards are left and how many of them are turned.  The
+    face-up cards of the tableau need no more than that: a card lies on one
+    of the two cards it fits, and which one never matters, since one move
+    carries it over to the other whenever that counts.  Every card the
+    turns can bring to the top of the waste is one move away (as in
+    Klondike-Solver); a card safe at home goes there at once (lonelybot's
+    rule: when both foundations of the other colour hold its rank less
+    two, and of its colour its rank less three); a card brought back from a
+    foundation must be used by the next move, and a pile is emptied only
+    for a king.  Each solution is turned into the game's own moves and
+    passed by its move checker before it is printed.
 
-Options
--------
-    -g N, --game N    deal game N (1 to 8589934591); random without it
-    --deck DIGITS     deal Klondike-Solver's 156-digit deck string
-    --draw 1|3        cards turned at a time (default 3)
-    --passes N        passes through the stock in all (default unlimited;
-                      Vegas scoring brings 1 in draw one, 3 in draw three)
-    --scoring KIND    standard (default), vegas or none
-    --autoplay        run auto after every move
-    --export[=FMT]    print the deal as a deck string (deck, the default)
-                      or as PySol's board (pysol), and stop
-    -q, --quiet       print only the final board and result
-    --color=WHEN      auto (default), always or never; -m = never
-    --ascii           suits as C D H S (automatic when needed)
-    --solve           print a solution of the deal (-g N or --deck), every
-                      card known, and stop; piped back in, it wins
-    --solve GAMES     solve games like 1-1000 or 1,5,17: a line each and a
-                      summary
-    --play            let the player that does not peek play the deal,
-                      printing its moves (replayable) and how it ended
-    --play GAMES      play a list of games: a line each and the win rate
-    --jobs N          spread a list of games over N processes (no more than
-                      there are games or cores); they share the memory
-    --max-positions N give up ('unknown') after N positions (5,000,000)
-    --timeout SECONDS give up ('unknown') after so long (default 120; a
-                      single --solve counts from the start of the program)
-    --memory MB       give up ('unknown') before the program would hold
-                      more than MB megabytes; by default 3/4 of what the
-                      machine can give (the smaller of MemAvailable and the
-                      cgroup's limit less its use), 256 where it does not say
-    --out FILE        with a list of games: append each game's line to FILE
-                      as soon as it is done; run again, it does only the
-                      games FILE does not hold yet
-    --summary FILE... the summary of such files (shards of one sweep, in any
-                      order, overlapping or not), as one run over all their
-                      games would end; files of other rules are refused
+    A position is one int.  Where --memory holds --max-positions of them in
+    a Python set (120 bytes each), they are kept so; else each is kept in
+    an 8-byte slot of a table that grows while --memory allows (11 to 21
+    bytes a position, about 25 with the rest of the search, a quarter
+    slower): a 64 MB device proves deal 5 impossible (1,760,666 positions).
+    Either way no two positions are ever taken for one another, so
+    impossible stays a proof.
 
-Game N is the 52 cards in the order Microsoft FreeCell's deal N deals
-them, laid out as Klondike-Solver reads a deck: card 0 face up on pile 1,
-cards 1-6 face down on piles 2-7, card 7 face up on pile 2, ..., card 27
-face up on pile 7; cards 28-51 are the stock in the order they are turned.
+THE PLAYER
+    The player (--play and hint) sees what a player sees.  It turns through
+    the stock once, then at each turn deals the cards it has not seen into
+    their places twelve times at random (Microsoft's generator, seeded by
+    what it sees), searches each such world for 4,000 positions, and takes
+    from each search the moves up to the first card turned face up.  Each
+    such plan is tried in all twelve worlds; it plays the one that wins
+    most of them (or, short of wins, gets furthest), and looks again when
+    the card turns up.  --play prints its moves (replayable) and a last
+    comment line saying how the game ended.
 
-Long sweeps
------------
-A file of --out begins with two comment lines, what made it (the command
-and this script's version) and its rules (solving or playing, draw, passes),
-then holds a line a game, as the table shows it.  Killed at any moment, a
-sweep loses only the games in progress.  Spread over machines, each does a
-shard into a file of its own, and --summary adds the files up, refusing to
-add draw one to draw three or solving to playing:
+SCORING
+    Windows Solitaire's:
 
-    klondike.py --play 1-500 --out a.txt          (on one machine)
-    klondike.py --play 501-1000 --out b.txt       (on another)
-    klondike.py --summary a.txt b.txt             (first line: games 1-1000 in 2 files)
+        event                              standard          vegas
+        start                              0                 -52
+        waste to tableau                   +5                0
+        waste or tableau to foundation     +10               +5
+        a tableau card turned face up      +5                0
+        foundation to tableau              -15 (not below 0) -5
+        turning the waste over, draw one   -100 (not below 0) 1 pass only
+        turning it over, draw three        -20 from the 4th  3 passes in all
+                                           time on (not below 0)
 
-Exit status: 2 when the files cannot be added up, 1 when a line was not a
-game's result.
+KLONDIKE-SOLVER AND PYSOL
+    Klondike-Solver's moves are read, so its solutions can be piped in:
 
-The solver
-----------
---solve prints the moves in our notation, commas between them, and a last
-comment line with the verdict: solved in N moves (every turn counted),
-impossible (only after every position it can reach was searched), or
-unknown (a limit was hit, and which).  Exit status 0 when solved.
+        DR2       turn the stock twice           NEW   turn the waste over
+        W5        waste to pile 5                7S    pile 7 to the spades
+        72-3      three cards from pile 7 to 2   F4    flip pile 4 (ignored:
+        C3        clubs foundation to pile 3           flips are automatic)
 
-    klondike.py -g 5 --solve | klondike.py -g 5 -q      (the last line: won)
+    A token such as 7S is a card when a card or pile number follows that
+    makes sense with it (7S 8H), and Klondike-Solver's move otherwise (4S
+    6D: pile 4 to the spades, pile 6 to the diamonds; when neither can be
+    made, the error says why 4S does not go on 6D); on a line that holds
+    any token only Klondike-Solver uses (DR1, W5, 72, ...), it is always
+    Klondike-Solver's.  Alone on another line, 7S is pile 7 to the spades
+    if that can be done, else the card 7S home (when both can be done they
+    are the same move).
 
-It searches depth first, never entering a position twice, a position being
-what lonelybot (Vuong Hy's solver) keeps of one: how many cards of each
-pile's deal are still in place, how many cards each foundation holds, which
-talon cards are left and how many of them are turned.  The face-up cards of
-the tableau need no more than that: a card lies on one of the two cards it
-fits, and which one never matters, since one move carries it over to the
-other whenever that counts.  Every card the turns can bring to the top of
-the waste is one move away (as in Klondike-Solver); a card safe at home
-goes there at once (lonelybot's rule: when both foundations of the other
-colour hold its rank less two, and of its colour its rank less three); a
-card brought back from a foundation must be used by the next move, and a
-pile is emptied only for a king.  Each solution is turned into the game's
-own moves and passed by its move checker before it is printed.
+    --deck plays Klondike-Solver's 156-digit deck string (52 times RRS:
+    rank 01..13, suit 1..4 = C D H S); --export prints a deal as one, and
+    --export=pysol as PySol's board (its Talon line and seven piles, <>
+    around the face-down cards).
 
-A position is one int.  Where --memory holds --max-positions of them in a
-Python set (120 bytes each), they are kept so; else each is kept in an
-8-byte slot of a table that grows while --memory allows (11 to 21 bytes a
-position, about 25 with the rest of the search, a quarter slower): a 64 MB
-device proves deal 5 impossible (1,760,666 positions).  Either way no two
-positions are ever taken for one another, so impossible stays a proof.
+LISTS OF GAMES
+    --solve GAMES and --play GAMES (GAMES like 1-1000 or 1,5,17) print a
+    line a game, as it ends, and a summary.  --jobs N spreads them over N
+    processes (never more than there are games or cores), which share the
+    memory budget.
 
-The player (--play and hint) sees what a player sees.  It turns through the
-stock once, then at each turn deals the cards it has not seen into their
-places twelve times at random (Microsoft's generator, seeded by what it
-sees), searches each such world for 4,000 positions, and takes from each
-search the moves up to the first card turned face up.  Each such plan is
-tried in all twelve worlds; it plays the one that wins most of them (or,
-short of wins, gets furthest), and looks again when the card turns up.
+    With --out FILE each game's line is appended to FILE as soon as it is
+    done; the file begins with two comment lines, what made it (the
+    command and this script's version) and its rules (solving or playing,
+    draw, passes).  Killed at any moment, a sweep loses only the games in
+    progress; run again, it does only the games FILE does not hold yet.
+    Spread over machines, each does a shard into a file of its own, and
+    --summary adds the files up as one run over all their games would end,
+    refusing to add draw one to draw three or solving to playing:
 
-Scoring (Windows Solitaire's)
------------------------------
-    event                              standard          vegas
-    start                              0                 -52
-    waste to tableau                   +5                0
-    waste or tableau to foundation     +10               +5
-    a tableau card turned face up      +5                0
-    foundation to tableau              -15 (not below 0) -5
-    turning the waste over, draw one   -100 (not below 0) 1 pass only
-    turning it over, draw three        -20 from the 4th  3 passes in all
-                                       time on (not below 0)
+        klondike.py --play 1-500 --out a.txt          (on one machine)
+        klondike.py --play 501-1000 --out b.txt       (on another)
+        klondike.py --summary a.txt b.txt             (games 1-1000 in 2 files)
 
-Session
--------
-What `klondike.py -g 1 -m --ascii -q` does with three lines of input: turn
-the stock, play 4D onto 5C and AH home, then try a card that is face down
-(-q prints only the final board; errors go to stderr).  In Python:
+OPTIONS
+    -g N, --game N     deal game N (1 to 8589934591); random without it
+    --deck DIGITS      deal Klondike-Solver's 156-digit deck string
+    --draw 1|3         cards turned at a time (default 3)
+    --passes N         passes through the stock in all (default unlimited;
+                       Vegas scoring brings 1 in draw one, 3 in draw three)
+    --scoring KIND     standard (default), vegas or none
+    --autoplay         run auto after every move
+    -q, --quiet        print only the final board and result (and what
+                       help, board, history, hint and solve print)
+    --color=WHEN       auto (default), always or never (also --colour)
+    -m, --monochrome   the same as --color=never
+    --ascii            suits as C D H S (automatic when needed)
+    --export[=FMT]     print the deal as a deck string (deck, the default)
+                       or as PySol's board (pysol), and stop
+    --solve            print a solution of the deal (-g N or --deck), every
+                       card known, and stop; piped back in, it wins
+    --solve GAMES      solve a list of games (see LISTS OF GAMES)
+    --play             let the player that does not peek play the deal
+    --play GAMES       play a list of games (see LISTS OF GAMES)
+    --jobs N           spread a list of games over N processes
+    --out FILE         keep a list's results in FILE (see LISTS OF GAMES)
+    --summary FILE...  the summary of such files, and stop
+    --max-positions N  give up ('unknown') after N positions (5,000,000)
+    --timeout SECONDS  give up ('unknown') after so long (default 120; a
+                       single --solve counts from the start of the program)
+    --memory MB        give up ('unknown') before the program would hold
+                       more than MB megabytes; by default 3/4 of what the
+                       machine can give (the smaller of MemAvailable and the
+                       cgroup's limit less its use), 256 where it does not say
+    -h, --help         print this manual
 
-    >>> main(['-g', '1', '-m', '--ascii', '-q'],
-    ...      io.StringIO('t\\n4D 5C AH\\n9D TS\\n'), stderr=sys.stdout)
+EXAMPLES
+    $ python3 klondike.py -g 3 --solve | tail -n 1
+    # game 3: solved in 161 moves (71 turns), 294 positions searched, ... s
+    $ python3 klondike.py -g 3 --solve | python3 klondike.py -g 3 -q -m | tail -n 1
+    won
+    $ printf 't\n4D 5C AH\n9D TS\n' | python3 klondike.py -g 1 -q -m --ascii
     klondike: line 3: 9D TS: TS is face down
     game 1  draw 3  pass 1  score 20
     21 [] 4H AC     __ __ AH __
@@ -230,9 +249,30 @@ the stock, play 4D onto 5C and AH home, then try a card that is face down
                    5C []
                    4D QH
     moves: AC, JD QC, t
-    1
+    [exit 1]
+    $ printf '4S 6D\n' | python3 klondike.py -g 101 -q -m --ascii | tail -n 1
+    klondike: line 1: 4S 6D: 4S does not go on 6D
+    moves: 2C 3D, 5S 6D, 4S 5D, 3D 4S, t
+    $ printf 't t\nhistory\n' | python3 klondike.py -g 1 --draw 1 -q | head -n 2
+    # klondike.py -g 1 --draw 1
+    t t
+    $ python3 klondike.py --solve 1-3 --out r.txt | tail -n 1
+    3 games: 3 solved, 0 impossible, 0 unknown; mean 159.0 moves; ...
+    $ python3 klondike.py --summary r.txt
+    games 1-3 in 1 file
+    3 games: 3 solved, 0 impossible, 0 unknown; mean 159.0 moves; ...
+    $ python3 klondike.py -g 0
+    usage: klondike.py [options] < moves
+    klondike.py: error: argument -g/--game: 0: no such deal (deals are 1..8589934591)
+    [exit 2]
 
-The exit status is 1 because a line was rejected.
+EXIT STATUS
+    0 when every input line was accepted (with --solve: solved; with
+    --play: won; with a list: every game solved or won), 1 when a line was
+    refused or the input ended in an error (with --solve or --play: not
+    solved or not won; with --summary: a line of a file was not a game's
+    result), 2 for bad options or files --summary cannot add up, 130 after
+    Ctrl-C.
 """
 
 import argparse
@@ -328,6 +368,7 @@ def ms_shuffle(deck, seed):
 ################ The deal: Klondike
 
 MAX_GAME = 2**33 - 1
+NO_SUCH_DEAL = "no such deal (deals are 1..%d)" % MAX_GAME
 
 
 def deck_of(number):
@@ -654,7 +695,12 @@ def format_pysol(deck):
 ################ Notation: ours
 
 class Illegal(ValueError):
-    "A command that cannot be carried out; its text says why."
+    """A command that cannot be carried out; its text says why, and word,
+    when given, is the word of the command that failed (0 of new 0)."""
+
+    def __init__(self, reason, word=None):
+        ValueError.__init__(self, reason)
+        self.word = word
 
 
 def notation(game, m):
@@ -1817,17 +1863,15 @@ def game_text(game, answer, heading):
 ################ The command loop
 
 HELP = """\
+commands  help (or ?)  quit (q, exit)  board  history (history ks: Klondike-Solver's)
+          undo (u)  restart  new [N]  auto  t (turn)
+          hint (a move, from what you can see)  solve (a solution, all cards known)
 moves     9C TH  9C and all on it onto TH    2H AH  onto the foundation showing AH
           AS, 9C a card home                 KD     a king to the first empty pile
           9C 4   onto pile 4                 t      turn the stock (or the waste over)
-          Klondike-Solver's: DR1 NEW W5 7S 72-3 C3 (F4 is ignored)
-commands  u (undo)  auto  history  history ks  restart  new [N]  help  quit
-          hint (a move, from what you can see)  solve (a solution, all cards known)"""
+          Klondike-Solver's: DR1 NEW W5 7S 72-3 C3 (F4 is ignored)"""
 
-COMMANDS = {"t": "turn", "turn": "turn", "u": "undo", "undo": "undo",
-            "auto": "auto", "history": "history", "restart": "restart",
-            "new": "new", "help": "help", "?": "help", "quit": "quit",
-            "q": "quit", "exit": "quit", "hint": "hint", "solve": "solve"}
+OWN_WORDS = {"t": "turn", "turn": "turn", "auto": "auto"}     # and WORDS, below
 
 Session = collections.namedtuple("Session", "game start past origin autoplay limits")
 Session.__doc__ = """A game being played: the game now, the game as dealt,
@@ -1879,10 +1923,10 @@ def parse_words(words, solver):
     while i < len(words):
         word, after = words[i], words[i + 1] if i + 1 < len(words) else None
         card, target = parse_card(word), parse_target(after)
-        if word in COMMANDS:
-            kind = COMMANDS[word]
+        if word in WORDS or word in OWN_WORDS:
+            kind = WORDS.get(word) or OWN_WORDS[word]
             if kind == "new" and number(after) is not None:
-                commands.append((word + " " + after, kind, number(after)))
+                commands.append((word + " " + after, kind, after))
                 i += 2
                 continue
             if kind == "history" and after == "ks":
@@ -1898,8 +1942,12 @@ def parse_words(words, solver):
             continue
         elif is_ks(word) and (solver or card is None):
             commands.append((word, "ks", word))
+        elif is_ks(word) and target and target[0] == "card":
+            # 4S 6D: Klondike-Solver's two moves, or else our move, whose
+            # reason is given when neither can be made
+            commands.append((word + " " + after, "either", (word, card, target)))
         elif is_ks(word):
-            commands.append((word, "either", (word, card)))
+            commands.append((word, "either", (word, card, None)))
         elif card is not None:
             commands.append((word, "card", (card, None)))
         else:
@@ -1922,16 +1970,28 @@ def made_by(game, kind, argument):
     return autoplay(game)
 
 
-def either_moves(game, token, card):
+def either_moves(game, token, card, pair=None):
     """The moves of a lone token that is both Klondike-Solver's move and a
     card (5H): the move, else the card home.  When both can be made they
-    are the same move, since a foundation takes one card only."""
+    are the same move, since a foundation takes one card only.  pair is
+    the target card when the token came with one that it does not fit
+    (4S 6D, two Klondike-Solver's moves): if neither reading of the token
+    can be made, the error says why the card does not go there.
+
+    >>> game = deal(deck_of(101))
+    >>> either_moves(game, '4S', parse_card('4S'), ('card', parse_card('6D')))
+    Traceback (most recent call last):
+    ...
+    klondike.Illegal: 4S does not go on 6D
+    """
     try:
         return ks_moves(game, token)
     except Illegal as error:
         try:
-            return [card_move(game, card, None)]
+            return [card_move(game, card, pair)]
         except Illegal as again:
+            if pair:
+                raise
             raise Illegal("%s; as Klondike-Solver's move: %s" % (again, error)) from None
 
 
@@ -2015,10 +2075,10 @@ def execute(session, kind, argument):
         return start(session.origin, session.start.rules, session.autoplay,
                      session.limits), None
     if kind == "new":
-        if argument is not None and not 1 <= argument <= MAX_GAME:
-            raise Illegal("games go from 1 to %d" % MAX_GAME)
-        number = argument if argument is not None else random_game()
-        return start(number, session.start.rules, session.autoplay, session.limits), None
+        if argument is not None and not 1 <= number(argument) <= MAX_GAME:
+            raise Illegal(NO_SUCH_DEAL, argument)
+        deal = number(argument) if argument is not None else random_game()
+        return start(deal, session.start.rules, session.autoplay, session.limits), None
     if kind == "history":
         return session, history(session, argument == "ks")
     if kind == "help":
@@ -2098,18 +2158,59 @@ def title(session):
     return "game %d" % origin if isinstance(origin, int) else "deck"
 
 
-def play(session, lines, out, err, quiet, style, watch=None):
-    """Run the commands of lines (an iterator of (number, text)) on session,
+def play(session, lines, out, err, quiet, style, watch=None, interactive=False):
+    r"""Run the commands of lines (an iterator of (number, text)) on session,
     printing boards to out and errors to err; return 0 when every line was
-    accepted, 1 otherwise."""
+    accepted, 1 otherwise.  When interactive (stdin is a terminal), a
+    search shows a progress line, and Ctrl-C stops it and the line.
+
+    >>> class Terminal(io.StringIO):
+    ...     def isatty(self):
+    ...         return True
+    >>> def interrupted(*args, **options):
+    ...     raise KeyboardInterrupt
+    >>> module = play.__globals__             # the module's, not this copy
+    >>> module['solve'] = interrupted
+    >>> err = Terminal()
+    >>> main(['-g', '1', '-m', '--ascii', '-q'], Terminal('AH solve\nhistory\n'),
+    ...      stderr=err)
+    # klondike.py -g 1 --draw 3
+    game 1  draw 3  pass 1  score 0
+    24 [] __        __ __ __ __
+     1  2  3  4  5  6  7
+    JD [] [] [] [] [] []
+       5H [] [] [] [] []
+          QC [] [] [] []
+             9D [] [] []
+                AH [] []
+                   5C []
+                      QH
+    moves: JD QC, AH, t
+    0
+    >>> err.getvalue().replace('\r' + ' ' * 28 + '\r', ' <cleared> ').splitlines()
+    ['klondike> solving... (Ctrl-C stops it) <cleared> klondike: line 1: interrupted; the game is as it was', 'klondike> klondike> ']
+    >>> module['solve'] = solve
+    """
     status = 0
+
+    def busy(what):
+        "The progress line of a search; the function that clears it."
+        return working(err, interactive, what)
+
     for number, text in watched(lines, watch, lambda: session):
         try:
-            after, ended = run_line(session, text, out)
+            after, printed, ended = run_line(session, text, style, busy)
         except Illegal as error:
             err.write("%s: line %d: %s\n" % (PROG, number, error))
             status = 1
             continue
+        except KeyboardInterrupt:
+            if not interactive:
+                raise
+            err.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
+            continue
+        for said in printed:
+            out.write(said + "\n")
         if after is not session and not quiet:
             out.write(board(after, style) + "\n")
         out.flush()
@@ -2121,20 +2222,41 @@ def play(session, lines, out, err, quiet, style, watch=None):
     return status
 
 
-def run_line(session, text, out):
-    """The session after the commands of one line of input, and whether
-    they end the input; what they print goes to out.  Raises Illegal,
-    naming the command, when one fails: then the line changes nothing."""
+def run_line(session, text, style=(False, False), busy=None):
+    """(the session after the commands of one line of input, the texts they
+    print, whether they end the input).  Raises Illegal, naming the word
+    that failed, when one fails: then the line changes nothing and prints
+    nothing.  busy(what), when given, is called as a search starts and
+    returns the function that says it has ended.
+
+    >>> session = start(1, make_rules(), False)
+    >>> run_line(session, 'hint 9D TS')
+    Traceback (most recent call last):
+    ...
+    klondike.Illegal: 9D TS: TS is face down
+    >>> after, printed, ended = run_line(session, 'AH board quit t')
+    >>> len(after.past), printed[0].splitlines()[-1], ended
+    (1, 'moves: JD QC, t', True)
+    """
+    printed = []
     for words, kind, argument in parse_line(text):
         if kind == "quit":
-            return session, True
+            return session, printed, True
+        if kind == "board":
+            printed.append(board(session, style))
+            continue
+        done = busy("solving" if kind == "solve" else "thinking") \
+            if busy and kind in ("hint", "solve") else None
         try:
-            session, printed = execute(session, kind, argument)
+            session, said = execute(session, kind, argument)
         except Illegal as error:
-            raise Illegal("%s: %s" % (printable(words), error))
-        if printed:
-            out.write(printed + "\n")
-    return session, False
+            raise Illegal("%s: %s" % (printable(error.word or words), error))
+        finally:
+            if done:
+                done()
+        if said:
+            printed.append(said)
+    return session, printed, False
 
 
 def board(session, style):
@@ -2610,7 +2732,7 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err):
         todo = numbers
     out.write("%-10s %-10s %6s %10s %8s\n" % (
         "game", "verdict", "moves", "positions" if cheat else "home", "seconds"))
-    jobs = max(1, min(jobs, len(todo), os.cpu_count() or 1))
+    jobs = workers(jobs, len(todo))
     if jobs > 1:                    # the processes share the budget
         here = resident() or 0
         limits = limits[:2] + ((limits[2] - here) // jobs,)
@@ -2632,6 +2754,16 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err):
         return 1
     out.write(tally.line(time.time() - began) + "\n")
     return 0 if tally.verdicts[tally.kinds[0]] == len(tally.seen) == len(numbers) else 1
+
+
+def workers(jobs, items):
+    """How many processes --jobs N starts for items games: never more than
+    there are games or cores, and at least one.
+
+    >>> workers(99999999999999, 3) == min(3, os.cpu_count() or 1), workers(300, 0)
+    (True, 1)
+    """
+    return max(1, min(jobs, items, os.cpu_count() or 1))
 
 
 def results(tasks, processes):
@@ -2806,18 +2938,15 @@ def wilson(wins, count, z=1.96):
 ################ Main
 
 def game_number(text):
-    "A game number option: 1 to 2^33-1."
-    if number(text) is None:
-        raise argparse.ArgumentTypeError("not a game number: %r" % text)
-    if not 1 <= number(text) <= MAX_GAME:
-        raise argparse.ArgumentTypeError("games go from 1 to %d" % MAX_GAME)
-    return number(text)
+    """A game number option: 1 to 2^33-1.
 
-
-def pass_count(text):
-    "A --passes option: 1 or more."
-    if not number(text):
-        raise argparse.ArgumentTypeError("not a number of passes: %r" % text)
+    >>> game_number('abc')
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: abc: no such deal (deals are 1..8589934591)
+    """
+    if not 1 <= (number(text) or 0) <= MAX_GAME:
+        raise argparse.ArgumentTypeError("%s: %s" % (printable(text), NO_SUCH_DEAL))
     return number(text)
 
 
@@ -2826,7 +2955,7 @@ def deck_string(text):
     try:
         return parse_deck(text)
     except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error))
+        raise argparse.ArgumentTypeError("%s: %s" % (printable(text), error))
 
 def deal_list(text):
     """A --solve or --play list of games: '1-1000', '1,5,17' (empty: none).
@@ -2849,15 +2978,15 @@ def deal_list(text):
 def parser():
     "The command line parser; --help prints the manual, the docstring."
     hidden = argparse.SUPPRESS     # the manual documents every option
-    p = argparse.ArgumentParser(
-        prog="klondike.py", description=__doc__, usage="%(prog)s [options] < moves",
-        formatter_class=argparse.RawDescriptionHelpFormatter, add_help=False)
+    p = argparse.ArgumentParser(prog="klondike.py", usage="%(prog)s [options] < moves",
+                                add_help=False)
+    p.format_help = lambda: __doc__     # the manual and only the manual
     p.add_argument("-h", "--help", action="help", help=hidden)
     which = p.add_mutually_exclusive_group()
     which.add_argument("-g", "--game", type=game_number, metavar="N", help=hidden)
     which.add_argument("--deck", type=deck_string, metavar="DIGITS", help=hidden)
     p.add_argument("--draw", type=int, choices=(1, 3), default=3, help=hidden)
-    p.add_argument("--passes", type=pass_count, metavar="N", help=hidden)
+    p.add_argument("--passes", type=positive, metavar="N", help=hidden)
     p.add_argument("--scoring", choices=("standard", "vegas", "none"),
                    default="standard", help=hidden)
     p.add_argument("--autoplay", action="store_true", help=hidden)
@@ -2928,8 +3057,9 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     session = start(origin, rules, args.autoplay, limits)
     if not args.quiet:
         stdout.write(board(session, style) + "\n")
-    return play(session, input_lines(stdin, "> ", stderr), stdout, stderr,
-                args.quiet, style, watch)
+    isatty = getattr(stdin, "isatty", None)
+    return play(session, input_lines(stdin, PROG + "> ", stderr), stdout, stderr,
+                args.quiet, style, watch, bool(isatty and isatty()))
 
 ################ Ending quietly (the same in every script; PROG is per script)
 
