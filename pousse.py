@@ -1484,7 +1484,7 @@ class Session(object):
         self.draws = options.get("draws")
         self.ready = clock()
         self.started = self.record = False
-        self.buffer = None
+        self.buffer, self.last = None, True
 
     # What is printed: into the line's buffer while a line runs.
 
@@ -1544,7 +1544,9 @@ class Session(object):
         saved, self.buffer, said = self.save(), [], False
         try:
             stop = False
-            for word, verb, argument in commands(words, self.game.n):
+            done = commands(words, self.game.n)
+            for i, (word, verb, argument) in enumerate(done):
+                self.last = i == len(done) - 1
                 try:
                     if self.do(verb, argument):
                         stop = True
@@ -1625,6 +1627,8 @@ class Session(object):
         else:
             self.game.play(move)
         self.show()
+        if not self.last:
+            self.machine_moves()    # else at the end of the line, once the line is shown
 
     def undo(self):
         "Take back the last human move and the machine's replies."
@@ -1738,7 +1742,7 @@ def play(args, stdin, stdout, stderr, colour, watch=None):
         try:
             session.machine_moves()
         except KeyboardInterrupt:
-            stderr.write("\n%s: interrupted; the machine moves after your next line\n" % PROG)
+            stderr.write("%s: interrupted; the machine moves after your next line\n" % PROG)
     status = 0
     for number, line in watched(input_lines(stdin, "pousse> ", stderr), watch, lambda: session):
         try:
@@ -1750,7 +1754,7 @@ def play(args, stdin, stdout, stderr, colour, watch=None):
         except KeyboardInterrupt:
             if not interactive:
                 raise
-            stderr.write("\n%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
+            stderr.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
     session.begin()
     if args.quiet:
         session.say(show(session.game, colour))
