@@ -1484,7 +1484,7 @@ class Session(object):
         self.draws = options.get("draws")
         self.ready = clock()
         self.started = self.record = False
-        self.buffer, self.last = None, True
+        self.buffer, self.last, self.shown = None, True, False
 
     # What is printed: into the line's buffer while a line runs.
 
@@ -1540,8 +1540,8 @@ class Session(object):
         (Ctrl-C while the machine thinks) gets through; either way the
         session is as it was and the line printed nothing, unless its
         output was printed before the machine's reply at the end of the
-        line (then the board as it was is shown again)."""
-        saved, self.buffer, said = self.save(), [], False
+        line (then shown is True: the caller shows the board again)."""
+        saved, self.buffer, said, self.shown = self.save(), [], False, False
         try:
             stop = False
             done = commands(words, self.game.n)
@@ -1562,9 +1562,7 @@ class Session(object):
             return "quit" if stop else "done"
         except (Rejected, KeyboardInterrupt):
             self.restore(saved)
-            self.buffer = None
-            if said:
-                self.say(show(self.game, self.colour))
+            self.shown = said
             raise
         finally:
             self.buffer = None
@@ -1755,6 +1753,8 @@ def play(args, stdin, stdout, stderr, colour, watch=None):
             if not interactive:
                 raise
             stderr.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
+            if session.shown:
+                session.say(show(session.game, colour))
     session.begin()
     if args.quiet:
         session.say(show(session.game, colour))
