@@ -85,7 +85,7 @@ MACHINE PLAYERS
     hint and solve always ask the strong engine.  --self plays the machine
     against itself and prints at the end the game's record, which replays.
 
-THE CONTEST ROBOT (--icfp)
+THE CONTEST ROBOT
     A contest robot: the board size, then the moves so far, one a line (or
     a record), on stdin; the machine's move on stdout, within -t seconds of
     the process's start (its start-up counted).  It keeps back time to
@@ -1831,9 +1831,11 @@ def parser():
 def size(text):
     "An -n argument."
     import argparse
-    if not text.isdigit() or int(text) not in SIZES:
-        raise argparse.ArgumentTypeError("the board size must be %d to %d" % (SIZES[0], SIZES[-1]))
-    return int(text)
+    try:
+        return board_size(text.strip() if number_word(text.strip()) else "0")
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            "%s: give a board size from %d to %d" % (printable(text), SIZES[0], SIZES[-1]))
 
 
 def seed_number(text):
@@ -1853,7 +1855,7 @@ def side(text):
         return text.upper()
     if text.lower() == "none":
         return "none"
-    raise argparse.ArgumentTypeError("the machine plays X, O or none")
+    raise argparse.ArgumentTypeError("%s: the machine plays X, O or none" % printable(text))
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
