@@ -56,14 +56,16 @@ AT THE PROMPT
                     with its score, or the win or loss it proved
     solve           the strong engine's best line from here, both sides:
                     its principal variation, and whether it proved a win or
-                    a loss (then the line goes to the end of the game)
+                    a loss (then the line goes on to the end of the game, as
+                    far as the engine's table of positions holds it)
     L3 R1 T6 B2     moves; against the machine it replies after each
     6               a board size, before the first move (records start so)
     (6 L3 T4 L3)    a record: its moves are played for both sides, without
                     the machine's replies; after it the machine moves if it
                     is its turn.  A record ends with its line.
     When the input is not a terminal, the first board is printed once the
-    first line is read (after its board size, if it starts with one), and
+    first line with a word is read (after its board size, if it starts
+    with one: a 4 x 4 record prints no 6 x 6 board first), and
     the machine makes its first move only then: at the end of the input the
     program stops at once.  At a terminal, Ctrl-C while the machine thinks
     (its reply, hint, solve) stops the search and undoes the line; at the
