@@ -1,103 +1,173 @@
 #!/usr/bin/env python3
 r"""pousse.py: Pousse, the game of the ICFP 1998 programming contest.
 
-Two players, X and O, take turns pushing tokens onto an N x N board (6 x 6
-unless -n says otherwise); X moves first and the board starts empty.
+USAGE
+    python3 pousse.py                      you against the machine, sides by --seed
+    python3 pousse.py --machine O          you play X; --machine X: you play O
+    python3 pousse.py --machine none       two humans, or a record piped in replayed
+    python3 pousse.py --self               the machine against itself
+    python3 pousse.py --icfp < moves       one move as a contest robot
+    python3 pousse.py --help               this manual
 
-RULES
-  A move enters a token at one end of a row or a column.  The token pushes
-  the tokens in front of it one cell along, up to the first empty cell of
-  that line; if the line is full, the token at the far end falls off.
-  A straight is a row or column filled with one player's tokens.  After a
-  move, if one player has more straights than the other, that player wins,
-  whoever moved (so a move that completes more straights for the opponent
-  loses).  A move that re-creates a position (the board and whose turn it
-  is) that the same player's move produced earlier loses.  A player who
-  takes longer than the time limit (-t) for a move loses.
+THE GAME
+    Two players, X and O, take turns pushing tokens onto an N x N board
+    (6 x 6 unless -n says otherwise); X moves first and the board starts
+    empty.  A move enters a token at one end of a row or a column.  The
+    token pushes the tokens in front of it one cell along, up to the first
+    empty cell of that line; if the line is full, the token at the far end
+    falls off.  A straight is a row or column filled with one player's
+    tokens.  After a move, if one player has more straights than the other,
+    that player wins, whoever moved (so a move that completes more
+    straights for the opponent loses).  A move that re-creates a position
+    (the board and whose turn it is) that the same player's move produced
+    earlier loses.  In the contest a robot that took longer than the time
+    limit (-t) for a move lost; here that rule holds for the machine, and
+    for a human at a terminal only with --clock.
 
-NOTATION (the contest's; rows are numbered from the top, columns from the left)
-  L3   enter at the left end of row 3, pushing right
-  R3   enter at the right end of row 3, pushing left
-  T3   enter at the top of column 3, pushing down
-  B3   enter at the bottom of column 3, pushing up
-  A game record is the board size and the moves: (6 L3 T3 L3 B2 ...).
+NOTATION
+    The contest's; rows are numbered from the top, columns from the left.
+    L3      enter at the left end of row 3, pushing right
+    R3      enter at the right end of row 3, pushing left
+    T3      enter at the top of column 3, pushing down
+    B3      enter at the bottom of column 3, pushing up
+    (6 L3 T3 L3 B2)
+            a game record: the board size and the moves, in parentheses.
+    Lower case works too.  The board shows the moves around its edges and
+    stars the last move's label.
 
-COMMANDS (one or more a line; # starts a comment)
-  L3 R1 T6 B2     moves (lower case works too)
-  undo, u         take back your last move and the machine's reply (one
-                  move when two humans play)
-  history         the game so far as a record, which replays
-  help, ?         this list
-  quit, q         stop
-  6               a board size, before the first move (records start so)
+AT THE PROMPT
+    One or more words a line; # starts a comment.  A line is all or
+    nothing: if a word is refused (the error names it), nothing of the line
+    is done, the machine's replies in it included.  The prompt `pousse> `
+    is shown on stderr at a terminal only.
+    help, ?         the list of these words
+    quit, q, exit   stop
+    board           the board again
+    history         the command that replays the game (a comment), then the
+                    game's record; piped back, it replays the game
+    undo, u         take back your last move and the machine's reply (one
+                    move when two humans play)
+    restart         the same game from its start: the same size, an empty
+                    board, the same sides
+    new [N]         a new game on an N x N board (3 to 20), or of the same
+                    size without N; the same sides
+    hint            the strong engine's best move for the side to move,
+                    found within the time of a move (-t, --depth, --nodes),
+                    with its score, or the win or loss it proved
+    solve           the strong engine's best line from here, both sides:
+                    its principal variation, and whether it proved a win or
+                    a loss (then the line goes on to the end of the game, as
+                    far as the engine's table of positions holds it)
+    L3 R1 T6 B2     moves; against the machine it replies after each
+    6               a board size, before the first move (records start so)
+    (6 L3 T4 L3)    a record: its moves are played for both sides, without
+                    the machine's replies; after it the machine moves if it
+                    is its turn.  A record ends with its line.
+    When the input is not a terminal, the first board is printed once the
+    first line with a word is read (after its board size, if it starts
+    with one: a 4 x 4 record prints no 6 x 6 board first), and
+    the machine makes its first move only then: at the end of the input the
+    program stops at once.  At a terminal, Ctrl-C while the machine thinks
+    (its reply, hint, solve) stops the search and undoes the line; at the
+    prompt, or from a pipe, Ctrl-C ends the program.
 
-MODES
-  pousse.py                   you against the machine, sides chosen by --seed
-  pousse.py --machine O       you play X; --machine X: you play O
-  pousse.py --machine none    two humans, or replay a record piped in:
-                                  pousse.py --machine none < game.txt
-  pousse.py --self            the machine against itself
-  pousse.py --icfp            a contest robot: the size, then the moves so
-                              far, one a line, on stdin; the machine's move
-                              on stdout, within -t seconds of the process's
-                              start (its start-up counted); it keeps back
-                              time to print the move and end, the more the
-                              slower the machine runs (-t 1 on a tenth of a
-                              core: the move after about 0.8 s)
+MACHINE PLAYERS
+    --level strong  (default) iterative-deepening alpha-beta search on
+                    bitboards with a transposition table, exact repetition
+                    handling and move ordering; it uses the time it has
+                    (-t) and never more, or stops at --depth or --nodes,
+                    which make it deterministic
+    --level j       the J team's strategy from the contest: take a winning
+                    move, avoid losing ones, else the move whose best reply
+                    by the opponent scores least by the J evaluation
+                    (partial straights, centre weights, and 1e8 x the
+                    straight surplus or repetition loss)
+    --level easy    takes a win and avoids an immediate loss, otherwise
+                    moves at random
+    hint and solve always ask the strong engine.  --self plays the machine
+    against itself and prints at the end the game's record, which replays.
 
-MACHINE PLAYERS (--level)
-  strong   (default) iterative-deepening alpha-beta search on bitboards with
-           a transposition table, exact repetition handling and move ordering;
-           it uses the time it has (-t) and never more, or stops at --depth
-           or --nodes, which make it deterministic
-  j        the J team's strategy from the contest: take a winning move, avoid
-           losing ones, else the move whose best reply by the opponent scores
-           least by the J evaluation (partial straights, centre weights, and
-           1e8 x the straight surplus or repetition loss)
-  easy     takes a win and avoids an immediate loss, otherwise moves at random
+THE CONTEST ROBOT
+    A contest robot: the board size, then the moves so far, one a line (or
+    a record), on stdin; the machine's move on stdout, within -t seconds of
+    the process's start (its start-up counted).  It keeps back time to
+    print the move and end, the more the slower the machine runs (-t 1 on a
+    tenth of a core: the move after about 0.8 s).
 
 OPTIONS
-  -n N              board size, 3 to 20 (default 6)
-  -t T              seconds a move (default 30); a human's time counts only
-                    when typing at a terminal
-  --machine X|O|none    the machine's side (default: chosen at random)
-  --self            the machine plays both sides
-  --level easy|j|strong  (default strong)
-  --depth D, --nodes K   limit the strong engine's search (deterministic)
-  --memory MB       the most the program may hold, in megabytes: the strong
+    -n N            board size, 3 to 20 (default 6)
+    -t T            seconds a move for the machine (default 30)
+    --clock         a human at a terminal who takes longer than -t for a
+                    move loses too, as a contest robot did
+    --machine X|O|none
+                    the machine's side (default: chosen by --seed)
+    --self          the machine plays both sides
+    --level easy|j|strong
+                    the machine player (default strong; see MACHINE PLAYERS)
+    --depth D       the deepest search of the strong engine, in plies
+    --nodes K       the positions the strong engine searches at most a move
+    --memory MB     the most the program may hold, in megabytes: the strong
                     engine's table of positions (about 200 bytes each, at
-                    most 400,000) is sized to fit, and emptied when full;
-                    by default 3/4 of what the machine can give (the
-                    smaller of MemAvailable and the cgroup's limit less its
-                    use), 256 where it does not say
-  --seed S          fixes every random choice (Microsoft's rand())
-  --icfp            contest robot mode (see MODES)
-  -v, --verbose     the engine's depth, positions, score and table size
+                    most 400,000) is sized to fit, and emptied when full; by
+                    default 3/4 of what the machine can give (the smaller of
+                    MemAvailable and the cgroup's limit less its use), 256
+                    where it does not say
+    --seed S        fixes every random choice (Microsoft's rand()), 0 to
+                    8589934591; by default a random seed, shown
+    -q, --quiet     print only the final board and result (and what help,
+                    board, history, hint and solve print when asked)
+    --icfp          contest robot mode (see THE CONTEST ROBOT)
+    -v, --verbose   the engine's depth, positions, score and table size
                     on stderr
-  --color=auto|always|never, -m/--monochrome (no escape codes), --ascii
-                    (accepted like the other games; the board is ASCII anyway)
+    --color=auto|always|never
+                    colour the tokens and the last move (auto: at a terminal
+                    unless NO_COLOR is set)
+    -m, --monochrome
+                    no escape codes (--color=never)
+    --ascii         accepted like the other games; the board is ASCII anyway
+    -h, --help      this manual
 
-A SESSION (two humans on 3 x 3; the last move's edge label is starred)
+EXAMPLES
+    $ printf '(3 L1 R3 L1 R3 T3)\n' | python3 pousse.py --machine none -q
+        T1 T2*T3
+     L1  X  X  X  R1
+     L2  .  .  .  R2
+     L3  .  O  O  R3
+        B1 B2 B3
+    moves: L1 R3 L1 R3 T3
+    X wins at move 5: 1 straight to 0.
+    $ printf '(4 L1 R2 T3)\nhistory\n' | python3 pousse.py --machine O --depth 3 -q
+    # pousse.py --machine O --depth 3
+    (4 L1 R2 T3 R2)
+        T1 T2 T3 T4
+     L1  X  .  X  .  R1
+     L2  .  .  O  O *R2
+     L3  .  .  .  .  R3
+     L4  .  .  .  .  R4
+        B1 B2 B3 B4
+    moves: L1 R2 T3 R2
+    X to move.
+    $ printf 'hint\nsolve\n' | python3 pousse.py -n 3 --machine none --depth 9 -q | head -2
+    hint: L2 for X: X wins by move 9, proved.
+    solve: L2 R2 L1 L1 B2 L1 R1 R2 L2: X wins by move 9, proved; the engine's line to the end: X wins at move 9: 1 straight to 0.
+    $ python3 pousse.py --self -n 4 --level j -q | tail -2
+    X wins at move 17: 1 straight to 0.
+    (4 L2 R2 L3 L3 L2 T2 R1 T2 B2 L3 B2 B2 B2 L3 R3 T3 R3)
+    $ printf 'L3 T3 L9\nhistory\n' | python3 pousse.py --machine none -q | head -2
+    pousse: line 1: L9: no row 9 on a 6 x 6 board
+    # pousse.py --machine none
+    (6)
+    $ printf '6\nL3\nT3\n' | python3 pousse.py --icfp --depth 4
+    L3
+    $ python3 pousse.py --seed x
+    usage: pousse.py ...
+    pousse.py: error: argument --seed: x: give a whole number from 0 to 8589934591
+    [exit 2]
 
->>> import io
->>> main(['-n', '3', '--machine', 'none', '-m'],
-...      io.StringIO('L1 R3 L1\nR3 T3\n'))  # doctest: +ELLIPSIS
-Pousse 3 x 3: two humans; X moves first.
-    T1 T2 T3
- L1  .  .  .  R1
- L2  .  .  .  R2
- L3  .  .  .  R3
-    B1 B2 B3
-X to move.
-...
-    T1 T2*T3
- L1  X  X  X  R1
- L2  .  .  .  R2
- L3  .  O  O  R3
-    B1 B2 B3
-moves: L1 R3 L1 R3 T3
-X wins at move 5: 1 straight to 0.
-0
+EXIT STATUS
+    0 when every input line was accepted, 1 when a line was refused (or,
+    with --icfp, the input was not a game to move in), 2 for a bad option,
+    130 after Ctrl-C.
 """
 # Python 3.6+, standard library only.  Everything below reads top to bottom:
 # data, rules, notation, display, machine players, command loop, main.
@@ -279,6 +349,13 @@ class Game(object):
         self.moves.append(move)
         self.boards.append(board)
         self.keys.append(key)
+
+    def copy(self):
+        "Another Game with the same moves, to try things on."
+        game = Game.__new__(Game)
+        game.n, game.moves, game.boards = self.n, list(self.moves), list(self.boards)
+        game.keys, game.result = list(self.keys), self.result
+        return game
 
     def lose_on_time(self, seconds):
         "The player to move took seconds, over the limit, and loses."
@@ -1154,11 +1231,18 @@ def run(main):
 ################ The command loop
 
 HELP = """moves: L3 R1 T6 B2 (L/R a row, T/B a column, numbered from 1)
-undo (u)       take back your last move and the machine's reply
-history        the game so far as a record, which replays
-help (?)       this list
-quit (q)       stop
-6              a board size, before the first move"""
+help (?)        this list
+quit (q, exit)  stop
+board           the board again
+history         the game so far as a record, which replays
+undo (u)        take back your last move and the machine's reply
+restart         the same game from its start: an empty board, the same sides
+new [N]         a new game, on an N x N board if N is given
+hint            the engine's best move for the side to move, and its score
+solve           the engine's best line from here, and whether it is proved
+6               a board size, before the first move (records start so)
+(6 L3 T4 L3)    a record: its moves are played for both sides, then the
+                machine moves if it is its turn"""
 
 LEVELS = ("easy", "j", "strong")
 
@@ -1191,18 +1275,28 @@ def pace(start):
     return max(1.0, (time.time() - start) / max(busy, 0.001))
 
 
+def engine_for(engines, n, memory=None):
+    "The strong Engine for an n x n board kept in the dict engines, made when first needed."
+    if n not in engines:
+        engines[n] = Engine(n, memory)
+    return engines[n]
+
+
 def machine_player(level, n, rand, seconds, depth=None, nodes=None, report=None,
-                   memory=None):
+                   memory=None, engines=None):
     """A function game -> move playing at level; report(text), if given,
     hears what the strong engine found; the engine's table fits in memory
-    bytes (memory_budget()'s share when None)."""
+    bytes (memory_budget()'s share when None).  The strong player keeps an
+    engine a board size in engines (a dict it may share)."""
     if level == "easy":
         return lambda game: easy_move(game, rand)
     if level == "j":
         return j_move
-    engine = Engine(n, memory)
+    engines = {} if engines is None else engines
+    engine_for(engines, n, memory)
 
     def strong(game, seconds=seconds, slowness=1.0):
+        engine = engine_for(engines, game.n, memory)
         move, facts = engine.think(game, budget(seconds, slowness), depth, nodes)
         if report:
             report("%s: depth %d, %d positions in %.2f s, score %d; table %d, at most %d"
@@ -1212,56 +1306,329 @@ def machine_player(level, n, rand, seconds, depth=None, nodes=None, report=None,
     return strong
 
 
+class Draws(object):
+    """ms_rand(seed) that can be set back: it counts its draws, and back(count)
+    makes it draw again from the count-th on.
+
+    >>> draws = Draws(1); [next(draws) for _ in range(3)]
+    [41, 18467, 6334]
+    >>> draws.back(1); next(draws)
+    18467
+    """
+    def __init__(self, seed):
+        self.seed, self.count, self.draws = seed, 0, ms_rand(seed)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        self.count += 1
+        return next(self.draws)
+
+    def back(self, count):
+        self.draws, self.count = ms_rand(self.seed), 0
+        for _ in range(count):
+            next(self)
+
+
+def verdict(game, facts):
+    """What a search's score says for the player to move in game: a win or a
+    loss it proved (a score beyond WIN // 2), else the score and the depth.
+
+    >>> game = Game(3)
+    >>> verdict(game, {"depth": 9, "score": WIN - 8})
+    'X wins by move 9, proved'
+    >>> verdict(game, {"depth": 2, "score": -WIN + 1})
+    'O wins by move 2 whatever X plays, proved'
+    >>> verdict(game, {"depth": 4, "score": 7})
+    'score 7 for X after a search 4 plies deep, nothing proved'
+    """
+    me, score = PLAYERS[game.player()], facts["score"]
+    if score > WIN // 2:
+        return "%s wins by move %d, proved" % (me, len(game.moves) + proof_plies(score))
+    if score < -WIN // 2:
+        return "%s wins by move %d whatever %s plays, proved" % (
+            PLAYERS[1 - game.player()], len(game.moves) + proof_plies(score), me)
+    return "score %d for %s after a search %d plies deep, nothing proved" % (
+        score, me, facts["depth"])
+
+
+def proof_plies(score):
+    "The moves to the end of the game a proved score foresees (0 if it proves nothing)."
+    return WIN - abs(score) + 1 if abs(score) > WIN // 2 else 0
+
+
+def principal_variation(engine, game, first, plies):
+    """The game after the line the engine expects from game: first, then
+    the best moves its table holds, at most plies moves in all, stopping
+    where the game ends or the table does not know.  The table's keys are
+    found as the search makes them: the mover's tokens, the other's, and a
+    hash of the earlier positions the future could repeat (repeatable()).
+
+    >>> engine, game = Engine(3), Game(3)
+    >>> move, facts = engine.think(game, depth=9)
+    >>> line = principal_variation(engine, game, move, facts["depth"])
+    >>> record(line), describe_end(line)
+    ('(3 L2 R2 L1 L1 B2 L1 R1 R2 L2)', 'X wins at move 9: 1 straight to 0.')
+    """
+    line, nn = game.copy(), game.n * game.n
+    line.play(first)
+    while len(line.moves) - len(game.moves) < plies and not line.result:
+        mine, theirs = line.board() if line.player() == 0 else line.board()[::-1]
+        key, sig = mine << nn | theirs, repeatable(line)
+        entry = engine.table.get(key ^ sig << 2 * nn if sig else key)
+        if entry is None or entry[3] < 0:
+            break
+        line.play(entry[3])
+    return line
+
+
+def tokens(text):
+    """The words of a line of input at the prompt: # starts a comment, and
+    parentheses, which mark a record, are words of their own.
+
+    >>> tokens('(6 L3 T4)  # a record')
+    ['(', '6', 'L3', 'T4', ')']
+    """
+    return text.split("#", 1)[0].replace("(", " ( ").replace(")", " ) ").split()
+
+
+def number_word(word):
+    "Whether word is a whole number in ASCII digits."
+    return bool(word) and all(ch in "0123456789" for ch in word)
+
+
+def board_size(word):
+    """The board size word names, or ValueError.
+
+    >>> board_size('06')
+    6
+    >>> board_size('9' * 5000)
+    Traceback (most recent call last):
+    ...
+    ValueError: the board size must be 3 to 20
+    """
+    digits = word.lstrip("0")
+    if len(digits) > 2 or int(digits or "0") not in SIZES:
+        raise ValueError("the board size must be %d to %d" % (SIZES[0], SIZES[-1]))
+    return int(digits)
+
+
+class Rejected(Exception):
+    "A word of a line was refused: (word, what is wrong)."
+
+
+def commands(words, n):
+    """The commands of a line's words as (word, verb, argument), checked
+    before any of them runs, on an n x n board (a size or new N in the line
+    sets the size for the words after it); Rejected names the first bad word.
+
+    >>> commands(['(', '4', 'l4', ')', 'new', '8', 'B8', 'u'], 6)[1:4]
+    [('4', 'size', 4), ('l4', 'move', 3), (')', ')', None)]
+    >>> commands(['new', '8', 'B8', 'u'], 6)
+    [('new', 'new', 8), ('B8', 'move', 31), ('u', 'undo', None)]
+    >>> commands(['L3', 'T3', 'L9'], 6)
+    Traceback (most recent call last):
+    ...
+    pousse.Rejected: ('L9', 'no row 9 on a 6 x 6 board')
+    """
+    done, i = [], 0
+    while i < len(words):
+        word = words[i]
+        try:
+            if word in ("(", ")"):
+                done.append((word, word, None))
+            elif word.lower() in WORDS:
+                verb, size = WORDS[word.lower()], None
+                if verb == "new" and i + 1 < len(words) and number_word(words[i + 1]):
+                    i += 1
+                    word = words[i]
+                    size = n = board_size(word)
+                    word = words[i - 1]
+                done.append((word, verb, size))
+            elif number_word(word):
+                n = board_size(word)
+                done.append((word, "size", n))
+            else:
+                done.append((word, "move", parse_move(n, word)))
+        except ValueError as problem:
+            raise Rejected(word, str(problem))
+        i += 1
+    return done
+
+
 class Session(object):
-    "A game at the prompt: the game, who the machine plays, and the output."
-    def __init__(self, n, machine, player, seconds, out, colour, clock):
+    """A game at the prompt: the game, who the machine plays (a set of
+    players) and its player (game -> move), what it prints and where.
+
+    A line runs all or nothing (line()): its words are checked, then
+    carried out on the session, their output kept in a buffer; if a word
+    fails, the session goes back to what it was and nothing is printed.
+    Inside parentheses (a record) moves are played for both sides; the
+    machine moves when it is its turn before a human move and at the end
+    of a line.  Options, all optional: quiet (print only what is asked
+    for; play() prints the final board), title(n) (the first line of a
+    game), command (the command line that replays a history), engine(n)
+    (the strong Engine for hint and solve, with depth and nodes), timed
+    (a human who takes longer than seconds a move loses), stderr and
+    interactive (a working line while the machine thinks), draws (a Draws
+    to set back with the rest)."""
+    def __init__(self, n, machine, player, seconds, out, colour, clock, **options):
         self.game, self.machine, self.player = Game(n), machine, player
         self.seconds, self.out, self.colour, self.clock = seconds, out, colour, clock
+        self.quiet = options.get("quiet", False)
+        self.title = options.get("title", lambda n: "Pousse %d x %d" % (n, n))
+        self.command = options.get("command", "pousse.py --machine none")
+        self.engine = options.get("engine", lambda n: Engine(n))
+        self.depth, self.nodes = options.get("depth"), options.get("nodes")
+        self.timed = options.get("timed", False)
+        self.stderr, self.interactive = options.get("stderr"), options.get("interactive", False)
+        self.draws = options.get("draws")
         self.ready = clock()
+        self.started = self.record = False
+        self.buffer, self.last, self.shown = None, True, False
+
+    # What is printed: into the line's buffer while a line runs.
 
     def say(self, text):
-        self.out.write(text + "\n")
-        self.out.flush()
+        "Print text (into the buffer while a line runs)."
+        if self.buffer is not None:
+            self.buffer.append(text + "\n")
+        else:
+            self.out.write(text + "\n")
+            self.out.flush()
+
+    def flush(self):
+        "Print what the line has said so far."
+        if self.buffer:
+            self.out.write("".join(self.buffer))
+            self.out.flush()
+            self.buffer[:] = []
 
     def show(self):
-        self.say(show(self.game, self.colour))
+        "The board after a change (not with quiet); the player to move starts thinking."
+        if not self.quiet:
+            self.say(show(self.game, self.colour))
         self.ready = self.clock()
 
-    def machine_moves(self):
-        "Let the machine move while it is its turn and the game goes on."
-        while not self.game.result and self.game.player() in self.machine:
-            self.game.play(self.player(self.game))
+    def begin(self):
+        "The first line and the board, once, when the game is set up."
+        if not self.started:
+            self.started = True
+            if not self.quiet:
+                self.say(self.title(self.game.n))
             self.show()
 
-    def command(self, word, timed):
-        """Carry out one word of input; True to stop.  ValueError says what
-        is wrong with a word, and then nothing has changed."""
-        verb = word.lower()
-        if verb in ("quit", "q"):
+    def history(self):
+        "The command that replays the game, as a comment, then the game's record."
+        return "# %s\n%s" % (self.command, record(self.game))
+
+    # A line, all or nothing.
+
+    def save(self):
+        "What a line may change."
+        return (self.game.copy(), self.started, self.record, self.ready,
+                self.draws.count if self.draws else 0)
+
+    def restore(self, saved):
+        "Back to what save() saved."
+        self.game, self.started, self.record, self.ready, count = saved
+        if self.draws and self.draws.count != count:
+            self.draws.back(count)
+
+    def line(self, words):
+        """Carry out a line's words, all or nothing: 'quit' to stop, else
+        'done'.  Rejected names the word that failed; KeyboardInterrupt
+        (Ctrl-C while the machine thinks) gets through; either way the
+        session is as it was and the line printed nothing, unless its
+        output was printed before the machine's reply at the end of the
+        line (then shown is True: the caller shows the board again)."""
+        saved, self.buffer, said, self.shown = self.save(), [], False, False
+        try:
+            stop = False
+            done = commands(words, self.game.n)
+            for i, (word, verb, argument) in enumerate(done):
+                self.last = i == len(done) - 1
+                try:
+                    if self.do(verb, argument):
+                        stop = True
+                        break
+                except ValueError as problem:
+                    raise Rejected(word, str(problem))
+            self.record = False
+            if not stop:
+                said = bool(self.buffer)
+                self.flush()            # nothing can fail now: show it before the reply
+                self.machine_moves()
+            self.flush()
+            return "quit" if stop else "done"
+        except (Rejected, KeyboardInterrupt):
+            self.restore(saved)
+            self.shown = said
+            raise
+        finally:
+            self.buffer = None
+
+    def do(self, verb, argument):
+        "Carry out one command; True to stop.  ValueError says what is wrong."
+        if verb not in ("(", ")", "size"):
+            self.begin()
+        if verb == "quit":
             return True
-        if verb in ("help", "?"):
+        if verb == "(":
+            self.record = True
+        elif verb == ")":
+            self.record = False
+        elif verb == "help":
             self.say(HELP)
+        elif verb == "board":
+            self.say(show(self.game, self.colour))
         elif verb == "history":
-            self.say(record(self.game))
-        elif verb in ("undo", "u"):
+            self.say(self.history())
+        elif verb == "undo":
             self.undo()
-        elif word and all(ch in "0123456789" for ch in word):
-            self.resize(int(word), word)
+        elif verb in ("restart", "new"):
+            self.game = Game(argument or self.game.n)
+            if verb == "new" and not self.quiet:
+                self.say(self.title(self.game.n))
+            self.show()
+        elif verb in ("hint", "solve"):
+            self.analyse(verb)
+        elif verb == "size":
+            self.resize(argument)
         else:
-            self.move(parse_move(self.game.n, word), timed)
+            self.move(argument)
         return False
 
-    def move(self, move, timed):
-        "Make a human move, then let the machine reply."
+    # The commands.
+
+    def think(self, what, search):
+        "search(), with a working line at a terminal."
+        clear = working(self.stderr, self.interactive, what)
+        try:
+            return search()
+        finally:
+            clear()
+
+    def machine_moves(self):
+        "Let the machine move while it is its turn and the game goes on, outside a record."
+        while not self.record and not self.game.result and self.game.player() in self.machine:
+            self.game.play(self.think("thinking", lambda: self.player(self.game)))
+            self.show()
+
+    def move(self, move):
+        "Make a human move (the machine first, if it is its turn)."
+        self.machine_moves()
         if self.game.result:
-            raise ValueError("the game is over: undo, history or quit")
+            raise ValueError("the game is over: undo, restart, new or quit")
         took = self.clock() - self.ready
-        if timed and took > self.seconds:
+        if self.timed and not self.record and took > self.seconds:
             self.game.lose_on_time(took)
         else:
             self.game.play(move)
         self.show()
-        self.machine_moves()
+        if not self.last:
+            self.machine_moves()    # else at the end of the line, once the line is shown
 
     def undo(self):
         "Take back the last human move and the machine's replies."
@@ -1276,20 +1643,35 @@ class Session(object):
                 game.undo()
         self.show()
 
-    def resize(self, n, word):
+    def resize(self, n):
         "A board size, as a record starts: only before the first move."
-        if n not in SIZES:
-            raise ValueError("the board size must be %d to %d" % (SIZES[0], SIZES[-1]))
         if n != self.game.n:
             if self.game.moves:
-                raise ValueError("a board size can come only before the first move")
+                raise ValueError("a board size can come only before the first move"
+                                 " (new %d starts a new game)" % n)
             self.game = Game(n)
-            self.show()
+            if self.started:
+                self.show()
+        self.begin()
 
-
-def words(text):
-    "The words of a line of input: # starts a comment, parentheses separate."
-    return text.split("#", 1)[0].replace("(", " ").replace(")", " ").split()
+    def analyse(self, verb):
+        "hint or solve: the strong engine's search for the player to move."
+        game = self.game
+        if game.result:
+            raise ValueError("the game is over: nothing to %s" % verb)
+        engine = self.engine(game.n)
+        move, facts = self.think("thinking", lambda: engine.think(
+            game, budget(self.seconds), self.depth, self.nodes))
+        names, me = move_names(game.n), PLAYERS[game.player()]
+        if verb == "hint":
+            self.say("hint: %s for %s: %s." % (names[move], me, verdict(game, facts)))
+            return
+        plies = max(1, facts["depth"], proof_plies(facts["score"]))
+        line = principal_variation(engine, game, move, plies)
+        moves = " ".join(names[m] for m in line.moves[len(game.moves):])
+        end = "the engine's line to the end: " + describe_end(line) if line.result \
+            else "the engine's principal variation."
+        self.say("solve: %s: %s; %s" % (moves, verdict(game, facts), end))
 
 
 def complain(stderr, number, word, problem):
@@ -1297,20 +1679,43 @@ def complain(stderr, number, word, problem):
     stderr.write("%s: line %d: %s: %s\n" % (PROG, number, printable(word), problem))
 
 
+def words(text):
+    "The words of a line for the robot: # starts a comment, parentheses separate."
+    return text.split("#", 1)[0].replace("(", " ").replace(")", " ").split()
+
+
+def replay_command(args, machine):
+    """The command line that replays a game of these options and goes on
+    with it: the machine's side and how it plays."""
+    parts = ["pousse.py", "--machine", "none" if len(machine) != 1 else PLAYERS[min(machine)]]
+    if len(machine) == 1:
+        if args.level != "strong":
+            parts += ["--level", args.level]
+        if args.t != 30:
+            parts += ["-t", "%g" % args.t]
+        for option in ("depth", "nodes"):
+            if getattr(args, option):
+                parts += ["--" + option, str(getattr(args, option))]
+    if args.clock:
+        parts.append("--clock")
+    return " ".join(parts)
+
+
 def play(args, stdin, stdout, stderr, colour, watch=None):
     "Play a game at the prompt; the exit status."
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 2 ** 31
-    rand = ms_rand(seed)
+    rand = Draws(seed)
     if args.self:
         machine = {0, 1}
     elif args.machine:
         machine = set() if args.machine == "none" else {PLAYERS.index(args.machine)}
     else:
         machine = {next(rand) % 2}
+    interactive = bool(getattr(stdin, "isatty", None) and stdin.isatty())
     report = (lambda text: stderr.write("%s: %s\n" % (PROG, text))) if args.verbose else None
+    memory, engines = memory_budget(args.memory), {}
     player = machine_player(args.level, args.n, rand, args.t, args.depth, args.nodes, report,
-                            memory_budget(args.memory))
-    session = Session(args.n, machine, player, args.t, stdout, colour, time.time)
+                            memory, engines)
     what = "%s, %s s a move" % (args.level, "%g" % args.t)
     if not machine:
         intro = "two humans; X moves first."
@@ -1320,22 +1725,41 @@ def play(args, stdin, stdout, stderr, colour, watch=None):
         side = min(machine)
         intro = "seed %d: you play %s, the machine (%s) plays %s." % (
             seed, PLAYERS[1 - side], what, PLAYERS[side])
-    session.say("Pousse %d x %d: %s" % (args.n, args.n, intro))
-    session.show()
-    session.machine_moves()
+    session = Session(args.n, machine, player, args.t, stdout, colour, time.time,
+                      quiet=args.quiet, title=lambda n: "Pousse %d x %d: %s" % (n, n, intro),
+                      command=replay_command(args, machine), depth=args.depth, nodes=args.nodes,
+                      engine=lambda n: engine_for(engines, n, memory), stderr=stderr,
+                      timed=args.clock and interactive, interactive=interactive, draws=rand)
     if len(machine) == 2:
+        session.begin()
+        session.machine_moves()
+        if args.quiet:
+            session.say(show(session.game, colour))
+        session.say(record(session.game))
         return 0
-    interactive = bool(getattr(stdin, "isatty", None) and stdin.isatty())
+    if interactive:
+        session.begin()
+        try:
+            session.machine_moves()
+        except KeyboardInterrupt:
+            stderr.write("%s: interrupted; the machine moves after your next line\n" % PROG)
     status = 0
     for number, line in watched(input_lines(stdin, "pousse> ", stderr), watch, lambda: session):
-        for word in words(line):
-            try:
-                if session.command(word, interactive):
-                    return status
-            except ValueError as problem:
-                complain(stderr, number, word, problem)
-                status = 1
+        try:
+            if session.line(tokens(line)) == "quit":
                 break
+        except Rejected as rejected:
+            complain(stderr, number, *rejected.args)
+            status = 1
+        except KeyboardInterrupt:
+            if not interactive:
+                raise
+            stderr.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
+            if session.shown:
+                session.say(show(session.game, colour))
+    session.begin()
+    if args.quiet:
+        session.say(show(session.game, colour))
     return status
 
 
@@ -1383,42 +1807,46 @@ def robot(args, stdin, stdout, stderr, start):
 ################ main
 
 def parser():
-    "The command-line parser; its --help is the manual above."
+    "The command-line parser; its --help is the manual above, exactly."
     import argparse
-    p = argparse.ArgumentParser(prog="pousse.py", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("-n", type=size, default=6, help="board size, 3 to 20 (default 6)")
-    p.add_argument("-t", type=seconds, default=30.0, help="seconds a move (default 30)")
-    p.add_argument("--machine", type=side, help="the machine's side: X, O or none")
-    p.add_argument("--self", action="store_true", help="the machine plays both sides")
-    p.add_argument("--level", choices=LEVELS, default="strong", help="the machine's strength")
-    p.add_argument("--depth", type=positive, help="the strong engine's deepest search")
-    p.add_argument("--nodes", type=positive, help="the strong engine's positions a move")
-    p.add_argument("--seed", type=seed_number, help="fixes every random choice")
-    p.add_argument("--memory", type=memory_size, metavar="MB",
-                   help="the most the program may hold, in MB")
-    p.add_argument("--icfp", action="store_true", help="play one move as a contest robot")
-    p.add_argument("-v", "--verbose", action="store_true", help="the engine's findings on stderr")
+    p = argparse.ArgumentParser(prog="pousse.py")
+    p.format_help = lambda: __doc__ or ""
+    p.add_argument("-n", type=size, default=6)
+    p.add_argument("-t", type=seconds, default=30.0)
+    p.add_argument("--machine", type=side)
+    p.add_argument("--self", action="store_true")
+    p.add_argument("--level", choices=LEVELS, default="strong")
+    p.add_argument("--depth", type=positive)
+    p.add_argument("--nodes", type=positive)
+    p.add_argument("--seed", type=seed_number)
+    p.add_argument("--memory", type=memory_size, metavar="MB")
+    p.add_argument("--clock", action="store_true")
+    p.add_argument("-q", "--quiet", action="store_true")
+    p.add_argument("--icfp", action="store_true")
+    p.add_argument("-v", "--verbose", action="store_true")
     p.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto")
-    p.add_argument("-m", "--monochrome", action="store_const", dest="color", const="never",
-                   help="no colour (--color=never)")
-    p.add_argument("--ascii", action="store_true", help="accepted; the board is always ASCII")
+    p.add_argument("-m", "--monochrome", action="store_const", dest="color", const="never")
+    p.add_argument("--ascii", action="store_true")
     return p
 
 
 def size(text):
     "An -n argument."
     import argparse
-    if not text.isdigit() or int(text) not in SIZES:
-        raise argparse.ArgumentTypeError("the board size must be %d to %d" % (SIZES[0], SIZES[-1]))
-    return int(text)
+    try:
+        return board_size(text.strip() if number_word(text.strip()) else "0")
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            "%s: give a board size from %d to %d" % (printable(text), SIZES[0], SIZES[-1]))
 
 
 def seed_number(text):
     "A --seed argument, 0 to 2^33 - 1."
     import argparse
-    if not text.isdigit() or int(text) >= 2 ** 33:
-        raise argparse.ArgumentTypeError("the seed must be a whole number, 0 to 2^33 - 1")
+    text = text.strip()
+    if not (number_word(text) and len(text) < 12 and int(text) < 2 ** 33):
+        raise argparse.ArgumentTypeError(
+            "%s: give a whole number from 0 to 8589934591" % printable(text))
     return int(text)
 
 
@@ -1429,7 +1857,7 @@ def side(text):
         return text.upper()
     if text.lower() == "none":
         return "none"
-    raise argparse.ArgumentTypeError("the machine plays X, O or none")
+    raise argparse.ArgumentTypeError("%s: the machine plays X, O or none" % printable(text))
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
