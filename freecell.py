@@ -634,16 +634,15 @@ def can_print_suits(stream):
 ################ Display
 
 def paint(card, style):
-    """A card as printed: 'T♠', 'TS' with ascii, red suits in red with colour.
+    """A card as printed: 'T♠', 'TS' with ascii, a red card (rank and suit)
+    in red with colour.
 
-    >>> paint(2, (True, False)), paint(2, (False, True))
-    ('A\\x1b[31m♥\\x1b[0m', 'AH')
+    >>> paint(2, (True, False)), paint(2, (False, True)), paint(3, (True, True))
+    ('\\x1b[31mA♥\\x1b[0m', 'AH', 'AS')
     """
     colour, ascii = style
-    mark = SUITS[suit(card)] if ascii else SUIT_SYMBOLS[suit(card)]
-    if colour and red(card):
-        mark = RED + mark + RESET
-    return RANKS[rank(card)] + mark
+    text = RANKS[rank(card)] + (SUITS if ascii else SUIT_SYMBOLS)[suit(card)]
+    return RED + text + RESET if colour and red(card) else text
 
 
 def row(items):
@@ -1136,11 +1135,12 @@ def lines_of(moves, width=10):
 
 ################ The game: a deal being played
 
-def new_game(pos, title, bakers=False, autoplay=True):
-    """A game as plain data: the start position, the current one, and the moves
-    done as (notation, position before, cards sent home)."""
+def new_game(pos, title, bakers=False, autoplay=True, origin=None):
+    """A game as plain data: the start position, the current one, the moves
+    done as (notation, position before, cards sent home), and where it comes
+    from (origin: a deal number or the name of a board file)."""
     return {"start": pos, "pos": pos, "title": title, "done": [],
-            "bakers": bakers, "autoplay": autoplay}
+            "bakers": bakers, "autoplay": autoplay, "origin": origin}
 
 
 def deal_title(number, bakers):
@@ -1178,89 +1178,159 @@ def undo(game):
 
 
 def history(game):
-    "The moves so far in standard notation, one line."
-    return " ".join(text for text, _, _ in game["done"]) or "# no moves yet"
+    """The command that replays game, as a comment line, then its moves so far
+    in standard notation, one line.
+
+    >>> game = new_game(deal(5, 3), "", True, False, 5)
+    >>> _ = play_move(game, "8a")
+    >>> print(history(game))
+    # freecell.py -g 5 --cells 3 --bakers --no-autoplay
+    8a
+    """
+    origin = game["origin"]
+    words = ["# freecell.py", "--board %s" % origin if isinstance(origin, str)
+             else "-g %s" % origin]
+    if len(game["start"][0]) != 4:
+        words.append("--cells %d" % len(game["start"][0]))
+    words += [word for word, on in (("--bakers", game["bakers"]),
+                                    ("--no-autoplay", not game["autoplay"])) if on]
+    moves = " ".join(text for text, _, _ in game["done"])
+    return " ".join(words) + ("\n" + moves if moves else "")
 
 ################ Command loop
 
 HELP = """\
 Moves (standard notation): 63 column to column, 7a column to cell, a3 cell to
 column, 4h or 40 or 4 column home, ah or a cell home, 41v2 exactly 2 cards.
-Commands: u (undo), restart, new [N], history, board, export, hint (the next
-move of a solution), solve (a solution from here), help, quit.
-Several moves may share a line; # starts a comment."""
+help or ?     this list               quit, q, exit   leave (so does end of input)
+board         the board again         history   the game so far, replayable
+undo, u       take back a move        restart   the same deal from its start
+new [N]       deal N, or a random one export    the position in fc-solve's format
+hint          the next move of a short solution from here
+solve         a solution from here    solve short   a short one (--short's seconds)
+Several moves may share a line, and a line is all or nothing; # starts a comment."""
 
 # What fc-solve prints around its moves, skipped so its output can be piped in whole.
 CHATTER = re.compile(r"^(-=-=.*|This game is solveable\.|I could not solve this game\."
                      r"|Total number of states checked is \d+\.|This scan generated \d+ states\."
                      r"|Iterations count exceeded.*)$")
 NUMBER = re.compile(r"^[+-]?\d+$")
+SEARCHES = ("hint", "solve", "solve short")
+
+
+class Rejected(Exception):
+    "A word of a line refused: (the word, why)."
 
 
 class Session(object):
     "The command loop's state: the game, the output style, the streams."
 
-    def __init__(self, game, options, out, err):
+    def __init__(self, game, options, out, err, interactive=False):
         self.game, self.options, self.out, self.err = game, options, out, err
         self.style = (wants_colour(options.color, out, os.environ),
                       options.ascii or not can_print_suits(out))
         self.quiet = options.quiet
+        self.interactive = interactive
         self.rejected = False
         self.snx = options.snx  # also set by fc-solve's header line
+        self.said = []          # the output of the line being run, printed once it is accepted
 
-    def say(self, text):
-        if not self.quiet:
-            self.out.write(text + "\n")
+    def say(self, text, always=False):
+        if always or not self.quiet:
+            self.said.append(text + "\n")
 
     def board(self):
         self.say(show(self.game, self.style))
 
-    def error(self, number, token, reason, skipped=0):
-        more = " (rest of line skipped)" if skipped else ""
-        self.err.write("freecell: line %d: %s: %s%s\n" % (number, printable(token), reason, more))
+    def flush(self):
+        self.out.write("".join(self.said))
+        self.said = []
+
+    def error(self, number, token, reason):
+        self.err.write("freecell: line %d: %s: %s\n" % (number, printable(token), reason))
         self.rejected = True
 
     def line(self, number, text):
-        "Run one input line; return False to quit."
+        """Run one input line, all or nothing: on a copy of the game, kept (and
+        its output printed) only when every word of it was accepted.  Return
+        False to quit."""
         if CHATTER.match(text.strip()):
             self.snx = self.snx or text.startswith("-=-=")
             return True
-        tokens = text.split("#")[0].split()
-        changed = False
-        i = 0
+        before, self.game = self.game, dict(self.game, done=list(self.game["done"]))
+        self.said = []
+        try:
+            words, bad = self.parse(text.split("#")[0].split())
+            going = self.run(words, searches=bad is None)
+            if bad:
+                raise bad
+        except Rejected as e:
+            self.game, self.said = before, []
+            self.error(number, *e.args)
+            return True
+        except KeyboardInterrupt:
+            if not self.interactive:
+                raise
+            self.game, self.said = before, []
+            self.err.write("freecell: line %d: interrupted; the game is as it was\n" % number)
+            return True
+        self.flush()
+        return going
+
+    def parse(self, tokens):
+        """The words of a line as (word, token, argument), up to a quit; and the
+        first word refused by its form alone (Rejected), or None."""
+        words, i, ncells = [], 0, len(self.game["pos"][0])
         while i < len(tokens):
             token, i = tokens[i], i + 1
-            word = token.lower()
+            word = WORDS.get(token.lower(), token.lower())
+            arg = None
+            if word == "quit":
+                words.append((word, token, None))
+                break
+            if word == "new" and i < len(tokens) and NUMBER.match(tokens[i]):
+                arg, i = tokens[i], i + 1
+            elif word == "solve" and i < len(tokens) and tokens[i].lower() == "short":
+                word, token, i = "solve short", token + " " + tokens[i], i + 1
+            elif word not in WORDS.values() and word != "export":
+                try:
+                    parse_move(token, ncells)
+                except Illegal as e:
+                    return words, Rejected(token, e)
+                word = "move"
+            words.append((word, token, arg))
+        return words, None
+
+    def run(self, words, searches=True):
+        """Carry out the words on the game, raising Rejected at the first one
+        refused; searches False skips hint and solve (the line is refused
+        anyway).  Return False after quit."""
+        changed = False
+        for word, token, arg in words:
             try:
-                if word in ("q", "quit", "exit"):
+                if word == "quit":
                     if changed:
                         self.board()
                     return False
                 elif word == "new":
-                    arg = tokens[i] if i < len(tokens) and NUMBER.match(tokens[i]) else None
-                    if arg is not None:
-                        i += 1
-                        token += " " + arg
                     self.new(arg)
-                    changed = True
-                elif word in ("u", "undo"):
+                elif word == "undo":
                     self.say("Undo: " + undo(self.game))
-                    changed = True
                 elif word == "restart":
                     self.game["pos"], self.game["done"] = self.game["start"], []
-                    changed = True
-                elif word in ("board", "history", "export", "help", "hint", "solve"):
-                    if word == "solve" and i < len(tokens) and tokens[i].lower() == "short":
-                        word, token, i = "solve short", token + " " + tokens[i], i + 1
+                elif word == "move":
+                    self.move(token)
+                elif word in SEARCHES and not searches:
+                    continue
+                else:
                     if changed:
                         self.board()
-                        changed = False
+                    changed = False
                     self.command(word)
-                else:
-                    changed = self.move(token) or changed
+                    continue
             except Illegal as e:
-                self.error(number, token, e, len(tokens) - i)
-                break
+                raise Rejected(arg if word == "new" and arg else token, e)
+            changed = True
         if changed:
             self.board()
             if won(self.game["pos"]):
@@ -1268,18 +1338,18 @@ class Session(object):
         return True
 
     def command(self, word):
-        "Print what board, history, export or help asks for (even when quiet)."
+        "Print what board, history, export, help, hint or solve asks for (even when quiet)."
         if word == "board":
             text = show(self.game, self.style)
         elif word == "history":
             text = history(self.game)
         elif word == "export":
             text = export(self.game["pos"]).rstrip("\n")
-        elif word in ("hint", "solve", "solve short"):
+        elif word in SEARCHES:
             text = self.solution(word)
         else:
             text = HELP
-        self.out.write(text + "\n")
+        self.say(text, always=True)
 
     def solution(self, word):
         "The answer to hint (the next move of a solution) or solve (all of it)."
@@ -1287,9 +1357,13 @@ class Session(object):
         if won(game["pos"]):
             raise Illegal("the game is won")
         short = {"hint": HINT_SHORT, "solve short": options.short or SHORT}.get(word)
-        answer = solve(game["pos"], game["bakers"], game["autoplay"], options.max_positions,
-                       options.timeout, options.memory, short=short,
-                       width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
+        clear = working(self.err, self.interactive, "solving")
+        try:
+            answer = solve(game["pos"], game["bakers"], game["autoplay"], options.max_positions,
+                           options.timeout, options.memory, short=short,
+                           width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
+        finally:
+            clear()
         if answer["verdict"] != "solved":
             return "No solution from here: " + verdict_line(answer)
         moves = answer["moves"]
@@ -1303,18 +1377,16 @@ class Session(object):
         done = len(self.game["done"])
         home = ", then %s home" % " ".join(card_name(c) for c in home) if home else ""
         self.say("Move %d: %s%s" % (done, text, home))
-        return True
 
     def new(self, arg):
         # More than 20 digits is no deal, and past 4300 int() refuses (Python 3.11+).
         number = random_deal() if arg is None else int(arg) if len(arg) <= 20 else None
         if number is None or not valid_deal(number):
-            raise Illegal("no deal %s (deals are 1..%d, -1 and -2)"
-                          % (arg[:20] + "..." if number is None else number, MAX_DEAL))
+            raise Illegal("no such deal (deals are 1..%d, -1 and -2)" % MAX_DEAL)
         game = self.game
         pos = deal(number, len(game["pos"][0]))
         self.game = new_game(pos, deal_title(number, game["bakers"]),
-                             game["bakers"], game["autoplay"])
+                             game["bakers"], game["autoplay"], number)
 
     def result(self):
         pos, moves = self.game["pos"], len(self.game["done"])
@@ -1813,10 +1885,10 @@ def start(options, stdin):
         pos = parse_board(text.lstrip("\ufeff"), options.cells)
         title = (("Baker's Game" if options.bakers else "FreeCell") + " board "
                  + ("from stdin" if name == "-" else os.path.basename(name)))
-        return new_game(pos, title, options.bakers, options.autoplay)
+        return new_game(pos, title, options.bakers, options.autoplay, name)
     number = random_deal() if options.game is None else options.game
     return new_game(deal(number, options.cells), deal_title(number, options.bakers),
-                    options.bakers, options.autoplay)
+                    options.bakers, options.autoplay, number)
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
@@ -1846,8 +1918,10 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     if options.export:
         stdout.write(export(game["pos"]))
         return 0
-    session = Session(game, options, stdout, stderr)
+    isatty = getattr(stdin, "isatty", None)
+    session = Session(game, options, stdout, stderr, bool(isatty and isatty()))
     session.board()
+    session.flush()
     lines = input_lines(stdin, "freecell> ", stderr) if options.board != "-" else ()
     for number, text in watched(lines, watch, lambda: session):
         if not session.line(number, text):
@@ -1856,6 +1930,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         session.quiet = False
         session.board()
         session.say(session.result())
+        session.flush()
     stdout.flush()
     return 1 if session.rejected else 0
 
