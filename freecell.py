@@ -1,23 +1,39 @@
 #!/usr/bin/env python3
-"""FreeCell, as nnfc.awk plays it and past it: Microsoft deal numbers, standard
-notation, supermoves and safe autoplay, in one file.
+"""freecell.py: FreeCell, as nnfc.awk plays it and past it, in one file.
 
-    python3 freecell.py              a random Microsoft deal (its number is shown)
-    python3 freecell.py -g 617       deal 617
-    python3 freecell.py -g 1 < game.txt     replay a game from a notation file
+USAGE
+    python3 freecell.py                  a random deal (its number is shown)
+    python3 freecell.py -g 617           deal 617
+    python3 freecell.py -g 1 < game.txt  replay a game from a notation file
+    python3 freecell.py -g 1 --solve     a solution of deal 1, in the notation
+    python3 freecell.py --solve 1-1000   solve deals 1..1000: a line each, then a sum
+    python3 freecell.py --help           this manual
 
-THE GAME.  52 cards are dealt face up into eight columns.  A column's last card
-is exposed.  Free cells a-d hold one card each.  The four foundations (h) are
-built up by suit from the ace to the king; the game is won when all 52 are
-home.  On the columns, a card goes on an exposed card one rank higher and of
-the other colour (Baker's Game: of the same suit), or into an empty column.
+THE GAME
+    Microsoft's deal number N (1..8589934591, FreeCell Pro's range, or
+    Windows' unshuffled -1 and -2) deals 52 cards face up into eight
+    columns.  A column's last card is exposed.  Free cells a-d hold one card
+    each.  The four foundations (h) are built up by suit from the ace to the
+    king; the game is won when all 52 are home.  On the columns, a card goes
+    on an exposed card one rank higher and of the other colour (Baker's
+    Game: of the same suit), or into an empty column.
 
-SUPERMOVES.  A run of cards in sequence at the end of a column moves as one,
-as if card by card through the free places: at most (1 + empty free cells) x
-2^(empty columns) cards, where an empty destination column is not counted.
+    Supermoves: a run of cards in sequence at the end of a column moves as
+    one, as if card by card through the free places: at most (1 + empty free
+    cells) x 2^(empty columns) cards, where an empty destination column is
+    not counted.
 
-NOTATION (standard, as FreeCell Pro and fc-solve write it).  A move is two
-characters, source then destination:
+    Safe autoplay (Microsoft's and FreeCell Pro's rule), after every move
+    unless --no-autoplay: an ace goes home at once, a two once its ace is
+    home, any other card once both foundations of the other colour hold the
+    rank below it (in Baker's Game every card that can go home is safe).
+    The cards it sends home are shown with the move, and a move and its
+    autoplay are one step for undo.  fc-solve writes out every foundation
+    move, so replay its solutions with --no-autoplay.
+
+NOTATION
+    The standard notation, as FreeCell Pro and fc-solve write it.  A move is
+    two characters, source then destination:
 
     63      column 6 onto column 3 (the longest run that fits there)
     7a      column 7 to free cell a          a3    free cell a onto column 3
@@ -25,33 +41,86 @@ characters, source then destination:
     ah      free cell a to its foundation    a     the same, shorter
     41v2    fc-solve's extended form: exactly 2 cards (count in hex)
 
-Into an empty column the plain form moves as many cards as the rule allows.
-Several moves may share a line; '#' starts a comment; blank lines are ignored.
-fc-solve's own chatter around its moves (-=-=- lines, "This game is
-solveable.", state counts) is skipped, so its output can be piped in whole.
-fc-solve -snx writes a plain move into an empty column for one card (and the
-'v' count for more); after its -=-=- header line, or with --snx, freecell.py
-reads it that way.
+    Into an empty column the plain form moves as many cards as the rule
+    allows.  Several moves may share a line; '#' starts a comment; blank
+    lines are ignored.  fc-solve's own chatter around its moves (-=-=-
+    lines, "This game is solveable.", state counts) is skipped, so its
+    output can be piped in whole.  fc-solve -snx writes a plain move into an
+    empty column for one card (and the 'v' count for more); after its -=-=-
+    header line, or with --snx, freecell.py reads it that way.
 
-SAFE AUTOPLAY (Microsoft's and FreeCell Pro's rule), after every move unless
---no-autoplay: an ace goes home at once, a two once its ace is home, any other
-card once both foundations of the other colour hold the rank below it (in
-Baker's Game every card that can go home is safe).  The cards it sends home
-are shown with the move, and a move and its autoplay are one step for undo.
-fc-solve writes out every foundation move, so replay its solutions with
---no-autoplay.
+AT THE PROMPT
+    The prompt 'freecell> ' is shown on stderr, only at a terminal.  Besides
+    moves, a line may hold these words:
 
-COMMANDS (besides moves):
-    u, undo        take back the last move (and its autoplay); unlimited
-    restart        back to the deal         new [N]   deal N, or a random deal
-    history        the game so far in standard notation, one line, replayable
-    board          show the board           export    the position in fc-solve's format
-    hint           the next move of a short solution from here, and why it is safe
-    solve          a whole solution from here, ten moves a line
-    solve short    the shortest solution found in 10 s (or --short's seconds)
-    help           this list                quit      leave (so does end of input)
+    help, ?         the moves and these words
+    quit, q, exit   leave (so does the end of the input)
+    board           the board again
+    history         a comment line with the command that replays the game
+                    (# freecell.py -g 5 --cells 3), then the moves so far in
+                    standard notation; saved to a file, it pipes back
+    undo, u         take back the last move (and its autoplay); unlimited
+    restart         back to the deal
+    new [N]         deal N, or a random deal (with the same rules)
+    hint            the next move of a short solution from here
+    solve           a whole solution from here, ten moves a line
+    solve short     the shortest solution found in 10 s (or --short's seconds)
+    export          the position in fc-solve's format
 
-OPTIONS:
+    A line is all or nothing: if any word of it is refused, nothing of it
+    is done, and one line on stderr names the input line, the word and why
+    (freecell: line 1: 99: no column 9).  At a terminal, Ctrl-C during hint
+    or solve stops the search and the game is as it was before the line;
+    at the prompt, Ctrl-C ends the program.
+
+THE SOLVER
+    --solve prints a solution ten moves a line, as fc-solve does, and a last
+    comment line with the verdict: solved in N moves, impossible (only after
+    every reachable position was searched), or unknown (a limit was hit).
+    The moves are those a player types, autoplay doing the rest; with
+    --no-autoplay every foundation move is written out, and a run into an
+    empty column always carries its 'v' count.  Piped back into the game,
+    it wins.
+
+    The search is best first, scoring each position by the cards not home,
+    the cards held in cells, the filled columns and the cards lying on a
+    lower card, plus half the moves made; safe autoplay runs after every
+    move as in the game.  A search stuck after 20,000 positions makes way
+    for others that weigh the moves made less or more, and at last for the
+    first again with no limit but --max-positions.  A position costs about
+    75 bytes: a 128 MB device solves every deal of 1..1000 and proves deal
+    11982 impossible (97,000 positions).
+
+SHORT SOLUTIONS
+    With --short (and 'solve short' in the game) the solution found is then
+    made as short as the time allows, counting the moves a player types (a
+    supermove is one; safe autoplay's moves are free).  A breadth-first
+    search comes first: the first win it meets is a shortest solution, and
+    every level it finished without one is a lower bound.  Then beam
+    searches: level by level, a level a move, each keeping the 50, 100,
+    200... best-scored positions of its level; each finds a solution of as
+    many moves as the level where it first meets a win, and the width
+    doubles while the next beam can end in time.  The line says how long
+    that took and whether the solution is proved minimal (it is when no
+    shorter one exists below the lower bound).  Deals 1..100 take 35.6 moves
+    on average this way, against 52 without it.  hint spends 0.15 s the same
+    way, so that it names a move of a short solution.
+
+LISTS OF DEALS
+    --solve DEALS (like 1-1000 or 1,5,11982) prints a line a deal and a
+    summary.  A file of --out begins with two comment lines, what made it
+    (the command and this script's version) and its rules (cells, Baker's
+    Game, autoplay), then holds a line a deal, as the table shows it.
+    Killed at any moment, a sweep loses only the deals in progress; run
+    again, it solves only the deals the file does not hold yet.  Spread over
+    machines, each solves a shard into a file of its own, and --summary adds
+    the files up:
+
+    freecell.py --solve 1-500 --out a.txt         (on one machine)
+    freecell.py --solve 501-1000 --out b.txt      (on another)
+    freecell.py --summary a.txt b.txt             (first line: deals 1-1000 in 2 files)
+
+OPTIONS
     -g N, --game N      Microsoft deal 1..8589934591 (FreeCell Pro's range), or
                         Windows' unshuffled -1 and -2; random when omitted
     --board FILE        start from a position in fc-solve's board format: one
@@ -65,7 +134,8 @@ OPTIONS:
     --no-autoplay       never move cards home by itself
     --snx               read a plain move into an empty column as one card, as
                         fc-solve -snx writes it (automatic after its header)
-    -q, --quiet         print only the final board and the result
+    -q, --quiet         print only the final board and the result (and what
+                        help, board, history, hint, solve and export print)
     --solve             print a solution of the deal (or --board) and exit
     --solve DEALS       solve deals like 1-1000 or 1,5,11982: a line each, a summary
     --short [SECONDS]   with --solve: spend up to SECONDS (default 10) a deal on
@@ -86,70 +156,40 @@ OPTIONS:
     --summary FILE...   the summary of such files (shards of one sweep, in any
                         order, overlapping or not), as one run over all their
                         deals would end; files of other rules are refused
-    --color=WHEN        auto (default), always or never;  -m = --color=never
+    --color=WHEN        auto (default), always or never: red cards in red
+    -m, --monochrome    the same as --color=never
     --ascii             suits as letters C D H S (automatic when the output
                         cannot print the suit symbols)
+    -h, --help          print this manual and exit
 
-THE SOLVER.  --solve prints a solution ten moves a line, as fc-solve does, and
-a last comment line with the verdict: solved in N moves, impossible (only
-after every reachable position was searched), or unknown (a limit was hit).
-The moves are those a player types, autoplay doing the rest; with
---no-autoplay every foundation move is written out, and a run into an empty
-column always carries its 'v' count.  Piped back into the game, it wins:
-    freecell.py -g 1 --solve | freecell.py -g 1 -q
-The search is best first, scoring each position by the cards not home, the
-cards held in cells, the filled columns and the cards lying on a lower card,
-plus half the moves made; safe autoplay runs after every move as in the game.
-A search stuck after 20,000 positions makes way for others that weigh the
-moves made less or more, and at last for the first again with no limit but
---max-positions.  A position costs about 75 bytes: a 128 MB device solves
-every deal of 1..1000 and proves deal 11982 impossible (97,000 positions).
+EXAMPLES
+    $ python3 freecell.py -g 1 --solve | python3 freecell.py -g 1 -q -m | tail -n 1
+    Won in 68 moves.
+    $ printf '8a 99\\n' | python3 freecell.py -g 5 -q -m --ascii
+    freecell: line 1: 99: no column 9
+    FreeCell game 5              move 0
+    ...
+    Not won: 0 cards home after 0 moves.
+    [exit 1]
+    $ printf '3a 32\\nhistory\\n' | python3 freecell.py -g 1 --cells 3 -q -m | head -n 2
+    # freecell.py -g 1 --cells 3
+    3a 32
+    $ python3 freecell.py --solve 1-3 --out r.txt | tail -n 1
+    3 deals: 3 solved, 0 impossible, 0 unknown; mean 94.3 moves (53.3 typed); ...
+    $ python3 freecell.py --summary r.txt | head -n 1
+    deals 1-3 in 1 file
+    $ python3 freecell.py -g 0
+    usage: freecell.py ...
+    freecell.py: error: argument -g/--game: 0: no such deal (deals are 1..8589934591, -1 and -2)
+    [exit 2]
 
-SHORT SOLUTIONS.  With --short (and 'solve short' in the game) the solution
-found is then made as short as the time allows, counting the moves a player
-types (a supermove is one; safe autoplay's moves are free).  A breadth-first
-search comes first: the first win it meets is a shortest solution, and every
-level it finished without one is a lower bound.  Then beam searches: level by
-level, a level a move, each keeping the 50, 100, 200... best-scored positions
-of its level; each finds a solution of as many moves as the level where it
-first meets a win, and the width doubles while the next beam can end in time.
-The line says how long that took and whether the solution is proved minimal
-(it is when no shorter one exists below the lower bound).  Deals 1..100 take
-35.6 moves on average this way, against 52 without it.  hint spends 0.15 s
-the same way, so that it names a move of a short solution.
-
-LONG SWEEPS.  A file of --out begins with two comment lines, what made it
-(the command and this script's version) and its rules (cells, Baker's Game,
-autoplay), then holds a line a deal, as the table shows it.  Killed at any
-moment, a sweep loses only the deals in progress.  Spread over machines, each
-solves a shard into a file of its own, and --summary adds the files up:
-    freecell.py --solve 1-500 --out a.txt         (on one machine)
-    freecell.py --solve 501-1000 --out b.txt      (on another)
-    freecell.py --summary a.txt b.txt             (first line: deals 1-1000 in 2 files)
-
-Exit status: 0 when every input line was accepted, 1 when one was rejected
-(each rejection prints one line on stderr naming the input line), 2 for bad
-options, 130 after Ctrl-C.  With --solve: 0 when every deal was solved.
-With --summary: 2 when the files cannot be added up, 1 when a line was not
-a deal's result.
-
-A SESSION (checked by the tests):
-
->>> play("-g 1 --ascii -m -q", "3a 32  # two moves")
-FreeCell game 1              move 2
- a   b   c   d       C   D   H   S
- 2H  ..  ..  ..      ..  ..  ..  ..
-<BLANKLINE>
- 1   2   3   4   5   6   7   8
- JD  2D  9H  JC  5D  7H  7C  5H
- KD  KC  9S  5S  AD  QC  KH  3H
- 2S  KS  9D  QD  JS  AS  AH  3C
- 4C  5C  TS  QH  4H  AC  4D  7S
- 3S  TD  4S  TH  8H  2C  JH  7D
- 6D  8S      QS  6C  3D  8C  TC
- 6S  9C      6H
-     8D
-Not won: 0 cards home after 2 moves.
+EXIT STATUS
+    0 when every input line was accepted, 1 when one was rejected (each
+    rejection prints one line on stderr naming the input line), 2 for bad
+    options, 130 after Ctrl-C (at the prompt, or when the input is not a
+    terminal).  With --solve: 0 when every deal was solved.  With --summary:
+    2 when the files cannot be added up, 1 when a line was not a deal's
+    result.
 """
 
 import collections
@@ -634,16 +674,15 @@ def can_print_suits(stream):
 ################ Display
 
 def paint(card, style):
-    """A card as printed: 'T♠', 'TS' with ascii, red suits in red with colour.
+    """A card as printed: 'T♠', 'TS' with ascii, a red card (rank and suit)
+    in red with colour.
 
-    >>> paint(2, (True, False)), paint(2, (False, True))
-    ('A\\x1b[31m♥\\x1b[0m', 'AH')
+    >>> paint(2, (True, False)), paint(2, (False, True)), paint(3, (True, True))
+    ('\\x1b[31mA♥\\x1b[0m', 'AH', 'AS')
     """
     colour, ascii = style
-    mark = SUITS[suit(card)] if ascii else SUIT_SYMBOLS[suit(card)]
-    if colour and red(card):
-        mark = RED + mark + RESET
-    return RANKS[rank(card)] + mark
+    text = RANKS[rank(card)] + (SUITS if ascii else SUIT_SYMBOLS)[suit(card)]
+    return RED + text + RESET if colour and red(card) else text
 
 
 def row(items):
@@ -1136,11 +1175,12 @@ def lines_of(moves, width=10):
 
 ################ The game: a deal being played
 
-def new_game(pos, title, bakers=False, autoplay=True):
-    """A game as plain data: the start position, the current one, and the moves
-    done as (notation, position before, cards sent home)."""
+def new_game(pos, title, bakers=False, autoplay=True, origin=None):
+    """A game as plain data: the start position, the current one, the moves
+    done as (notation, position before, cards sent home), and where it comes
+    from (origin: a deal number or the name of a board file)."""
     return {"start": pos, "pos": pos, "title": title, "done": [],
-            "bakers": bakers, "autoplay": autoplay}
+            "bakers": bakers, "autoplay": autoplay, "origin": origin}
 
 
 def deal_title(number, bakers):
@@ -1178,89 +1218,159 @@ def undo(game):
 
 
 def history(game):
-    "The moves so far in standard notation, one line."
-    return " ".join(text for text, _, _ in game["done"]) or "# no moves yet"
+    """The command that replays game, as a comment line, then its moves so far
+    in standard notation, one line.
+
+    >>> game = new_game(deal(5, 3), "", True, False, 5)
+    >>> _ = play_move(game, "8a")
+    >>> print(history(game))
+    # freecell.py -g 5 --cells 3 --bakers --no-autoplay
+    8a
+    """
+    origin = game["origin"]
+    words = ["# freecell.py", "--board %s" % origin if isinstance(origin, str)
+             else "-g %s" % origin]
+    if len(game["start"][0]) != 4:
+        words.append("--cells %d" % len(game["start"][0]))
+    words += [word for word, on in (("--bakers", game["bakers"]),
+                                    ("--no-autoplay", not game["autoplay"])) if on]
+    moves = " ".join(text for text, _, _ in game["done"])
+    return " ".join(words) + ("\n" + moves if moves else "")
 
 ################ Command loop
 
 HELP = """\
 Moves (standard notation): 63 column to column, 7a column to cell, a3 cell to
 column, 4h or 40 or 4 column home, ah or a cell home, 41v2 exactly 2 cards.
-Commands: u (undo), restart, new [N], history, board, export, hint (the next
-move of a solution), solve (a solution from here), help, quit.
-Several moves may share a line; # starts a comment."""
+help or ?     this list               quit, q, exit   leave (so does end of input)
+board         the board again         history   the game so far, replayable
+undo, u       take back a move        restart   the same deal from its start
+new [N]       deal N, or a random one export    the position in fc-solve's format
+hint          the next move of a short solution from here
+solve         a solution from here    solve short   a short one (--short's seconds)
+Several moves may share a line, and a line is all or nothing; # starts a comment."""
 
 # What fc-solve prints around its moves, skipped so its output can be piped in whole.
 CHATTER = re.compile(r"^(-=-=.*|This game is solveable\.|I could not solve this game\."
                      r"|Total number of states checked is \d+\.|This scan generated \d+ states\."
                      r"|Iterations count exceeded.*)$")
 NUMBER = re.compile(r"^[+-]?\d+$")
+SEARCHES = ("hint", "solve", "solve short")
+
+
+class Rejected(Exception):
+    "A word of a line refused: (the word, why)."
 
 
 class Session(object):
     "The command loop's state: the game, the output style, the streams."
 
-    def __init__(self, game, options, out, err):
+    def __init__(self, game, options, out, err, interactive=False):
         self.game, self.options, self.out, self.err = game, options, out, err
         self.style = (wants_colour(options.color, out, os.environ),
                       options.ascii or not can_print_suits(out))
         self.quiet = options.quiet
+        self.interactive = interactive
         self.rejected = False
         self.snx = options.snx  # also set by fc-solve's header line
+        self.said = []          # the output of the line being run, printed once it is accepted
 
-    def say(self, text):
-        if not self.quiet:
-            self.out.write(text + "\n")
+    def say(self, text, always=False):
+        if always or not self.quiet:
+            self.said.append(text + "\n")
 
     def board(self):
         self.say(show(self.game, self.style))
 
-    def error(self, number, token, reason, skipped=0):
-        more = " (rest of line skipped)" if skipped else ""
-        self.err.write("freecell: line %d: %s: %s%s\n" % (number, printable(token), reason, more))
+    def flush(self):
+        self.out.write("".join(self.said))
+        self.said = []
+
+    def error(self, number, token, reason):
+        self.err.write("freecell: line %d: %s: %s\n" % (number, printable(token), reason))
         self.rejected = True
 
     def line(self, number, text):
-        "Run one input line; return False to quit."
+        """Run one input line, all or nothing: on a copy of the game, kept (and
+        its output printed) only when every word of it was accepted.  Return
+        False to quit."""
         if CHATTER.match(text.strip()):
             self.snx = self.snx or text.startswith("-=-=")
             return True
-        tokens = text.split("#")[0].split()
-        changed = False
-        i = 0
+        before, self.game = self.game, dict(self.game, done=list(self.game["done"]))
+        self.said = []
+        try:
+            words, bad = self.parse(text.split("#")[0].split())
+            going = self.run(words, searches=bad is None)
+            if bad:
+                raise bad
+        except Rejected as e:
+            self.game, self.said = before, []
+            self.error(number, *e.args)
+            return True
+        except KeyboardInterrupt:
+            if not self.interactive:
+                raise
+            self.game, self.said = before, []
+            self.err.write("freecell: line %d: interrupted; the game is as it was\n" % number)
+            return True
+        self.flush()
+        return going
+
+    def parse(self, tokens):
+        """The words of a line as (word, token, argument), up to a quit; and the
+        first word refused by its form alone (Rejected), or None."""
+        words, i, ncells = [], 0, len(self.game["pos"][0])
         while i < len(tokens):
             token, i = tokens[i], i + 1
-            word = token.lower()
+            word = WORDS.get(token.lower(), token.lower())
+            arg = None
+            if word == "quit":
+                words.append((word, token, None))
+                break
+            if word == "new" and i < len(tokens) and NUMBER.match(tokens[i]):
+                arg, i = tokens[i], i + 1
+            elif word == "solve" and i < len(tokens) and tokens[i].lower() == "short":
+                word, token, i = "solve short", token + " " + tokens[i], i + 1
+            elif word not in WORDS.values() and word != "export":
+                try:
+                    parse_move(token, ncells)
+                except Illegal as e:
+                    return words, Rejected(token, e)
+                word = "move"
+            words.append((word, token, arg))
+        return words, None
+
+    def run(self, words, searches=True):
+        """Carry out the words on the game, raising Rejected at the first one
+        refused; searches False skips hint and solve (the line is refused
+        anyway).  Return False after quit."""
+        changed = False
+        for word, token, arg in words:
             try:
-                if word in ("q", "quit", "exit"):
+                if word == "quit":
                     if changed:
                         self.board()
                     return False
                 elif word == "new":
-                    arg = tokens[i] if i < len(tokens) and NUMBER.match(tokens[i]) else None
-                    if arg is not None:
-                        i += 1
-                        token += " " + arg
                     self.new(arg)
-                    changed = True
-                elif word in ("u", "undo"):
+                elif word == "undo":
                     self.say("Undo: " + undo(self.game))
-                    changed = True
                 elif word == "restart":
                     self.game["pos"], self.game["done"] = self.game["start"], []
-                    changed = True
-                elif word in ("board", "history", "export", "help", "hint", "solve"):
-                    if word == "solve" and i < len(tokens) and tokens[i].lower() == "short":
-                        word, token, i = "solve short", token + " " + tokens[i], i + 1
+                elif word == "move":
+                    self.move(token)
+                elif word in SEARCHES and not searches:
+                    continue
+                else:
                     if changed:
                         self.board()
-                        changed = False
+                    changed = False
                     self.command(word)
-                else:
-                    changed = self.move(token) or changed
+                    continue
             except Illegal as e:
-                self.error(number, token, e, len(tokens) - i)
-                break
+                raise Rejected(arg if word == "new" and arg else token, e)
+            changed = True
         if changed:
             self.board()
             if won(self.game["pos"]):
@@ -1268,18 +1378,18 @@ class Session(object):
         return True
 
     def command(self, word):
-        "Print what board, history, export or help asks for (even when quiet)."
+        "Print what board, history, export, help, hint or solve asks for (even when quiet)."
         if word == "board":
             text = show(self.game, self.style)
         elif word == "history":
             text = history(self.game)
         elif word == "export":
             text = export(self.game["pos"]).rstrip("\n")
-        elif word in ("hint", "solve", "solve short"):
+        elif word in SEARCHES:
             text = self.solution(word)
         else:
             text = HELP
-        self.out.write(text + "\n")
+        self.say(text, always=True)
 
     def solution(self, word):
         "The answer to hint (the next move of a solution) or solve (all of it)."
@@ -1287,9 +1397,13 @@ class Session(object):
         if won(game["pos"]):
             raise Illegal("the game is won")
         short = {"hint": HINT_SHORT, "solve short": options.short or SHORT}.get(word)
-        answer = solve(game["pos"], game["bakers"], game["autoplay"], options.max_positions,
-                       options.timeout, options.memory, short=short,
-                       width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
+        clear = working(self.err, self.interactive, "solving")
+        try:
+            answer = solve(game["pos"], game["bakers"], game["autoplay"], options.max_positions,
+                           options.timeout, options.memory, short=short,
+                           width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
+        finally:
+            clear()
         if answer["verdict"] != "solved":
             return "No solution from here: " + verdict_line(answer)
         moves = answer["moves"]
@@ -1303,18 +1417,16 @@ class Session(object):
         done = len(self.game["done"])
         home = ", then %s home" % " ".join(card_name(c) for c in home) if home else ""
         self.say("Move %d: %s%s" % (done, text, home))
-        return True
 
     def new(self, arg):
         # More than 20 digits is no deal, and past 4300 int() refuses (Python 3.11+).
         number = random_deal() if arg is None else int(arg) if len(arg) <= 20 else None
         if number is None or not valid_deal(number):
-            raise Illegal("no deal %s (deals are 1..%d, -1 and -2)"
-                          % (arg[:20] + "..." if number is None else number, MAX_DEAL))
+            raise Illegal("no such deal (deals are 1..%d, -1 and -2)" % MAX_DEAL)
         game = self.game
         pos = deal(number, len(game["pos"][0]))
         self.game = new_game(pos, deal_title(number, game["bakers"]),
-                             game["bakers"], game["autoplay"])
+                             game["bakers"], game["autoplay"], number)
 
     def result(self):
         pos, moves = self.game["pos"], len(self.game["done"])
@@ -1716,13 +1828,15 @@ def arguments(argv, stdout, stderr):
     import argparse
 
     class Parser(argparse.ArgumentParser):
+        def format_help(self):
+            "The manual, the module docstring, exactly."
+            return __doc__
+
         def _print_message(self, message, file=None):
             if message:
                 (stderr if file is sys.stderr else stdout).write(message)
 
-    parser = Parser(
-        prog="freecell.py", description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog="freecell.py")
     parser.add_argument("-g", "--game", type=deal_number, metavar="N")
     parser.add_argument("--board", metavar="FILE")
     parser.add_argument("--export", action="store_true")
@@ -1773,9 +1887,10 @@ def deal_list(text):
         try:
             low, high = int(low), int(high or low)
         except ValueError:
-            raise argparse.ArgumentTypeError("%s: not a deal or a range of deals" % part)
+            raise argparse.ArgumentTypeError("%s: not a deal or a range of deals"
+                                             % printable(part))
         if not (valid_deal(low) and valid_deal(high)) or high < low or high - low >= 10**7:
-            raise argparse.ArgumentTypeError("%s: no such range of deals" % part)
+            raise argparse.ArgumentTypeError("%s: no such range of deals" % printable(part))
         deals.extend(range(low, high + 1))
     return deals
 
@@ -1785,7 +1900,7 @@ def deal_number(text):
     import argparse
     if not NUMBER.match(text.strip()) or not valid_deal(int(text)):
         raise argparse.ArgumentTypeError(
-            "%s: no such deal (deals are 1..%d, -1 and -2)" % (text, MAX_DEAL))
+            "%s: no such deal (deals are 1..%d, -1 and -2)" % (printable(text), MAX_DEAL))
     return int(text)
 
 
@@ -1793,7 +1908,8 @@ def cell_count(text):
     "argparse type: a number of free cells."
     import argparse
     if not NUMBER.match(text.strip()) or not 0 <= int(text) <= MAX_CELLS:
-        raise argparse.ArgumentTypeError("%s: give 0..%d free cells" % (text, MAX_CELLS))
+        raise argparse.ArgumentTypeError("%s: give 0..%d free cells"
+                                         % (printable(text), MAX_CELLS))
     return int(text)
 
 
@@ -1813,10 +1929,10 @@ def start(options, stdin):
         pos = parse_board(text.lstrip("\ufeff"), options.cells)
         title = (("Baker's Game" if options.bakers else "FreeCell") + " board "
                  + ("from stdin" if name == "-" else os.path.basename(name)))
-        return new_game(pos, title, options.bakers, options.autoplay)
+        return new_game(pos, title, options.bakers, options.autoplay, name)
     number = random_deal() if options.game is None else options.game
     return new_game(deal(number, options.cells), deal_title(number, options.bakers),
-                    options.bakers, options.autoplay)
+                    options.bakers, options.autoplay, number)
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
@@ -1846,8 +1962,10 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     if options.export:
         stdout.write(export(game["pos"]))
         return 0
-    session = Session(game, options, stdout, stderr)
+    isatty = getattr(stdin, "isatty", None)
+    session = Session(game, options, stdout, stderr, bool(isatty and isatty()))
     session.board()
+    session.flush()
     lines = input_lines(stdin, "freecell> ", stderr) if options.board != "-" else ()
     for number, text in watched(lines, watch, lambda: session):
         if not session.line(number, text):
@@ -1856,6 +1974,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         session.quiet = False
         session.board()
         session.say(session.result())
+        session.flush()
     stdout.flush()
     return 1 if session.rejected else 0
 
