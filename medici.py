@@ -610,11 +610,13 @@ VECTOR = ("[Qd 7c 9s Qs Js][9d Ad Kd][8c 6s 10d 8s][Kc Qh 7s 6d 10s][Ah 6c 7h]"
           "[7d As Jd][Ks][6h Jh Jc Qc 9h 9c][Kh][Ac][8h][10c][8d][10h]")
 
 
-def brief(layout, style):
-    "One line: the brackets and, as a comment, how the chain ended."
+def brief(layout, style, note=""):
+    """One line: the brackets and, as a comment, how the chain ended (and
+    the note, such as its deal number)."""
     piles = len(layout.piles)
-    return "%s  # %s" % (brackets(layout, style),
-                         "converges" if piles == 2 else "%d piles" % piles)
+    return "%s  # %s%s" % (brackets(layout, style),
+                           "converges" if piles == 2 else "%d piles" % piles,
+                           ", " + note if note else "")
 
 
 def hexagram_lines(layout, style):
@@ -1840,74 +1842,248 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
 
 ################ Command loop
 
-def check_chains(lines, out, complain, style, rule, show, watch=None):
-    """Read chains from numbered lines; print each with show(layout) and
-    report bad lines and bad chains with complain(where, what).  Returns
-    whether everything was accepted."""
-    ok, pending, since, until = True, [], None, None   # the chain so far, from line since to until
-    for number, text in watched(lines, watch, lambda: pending):
-        cards, bad = [], []
-        for word in words(text):
-            try:
-                cards.append(parse_card(word))
-            except ValueError:
-                bad.append(word)
+# What the prompt says to help or ?, the same words as in every game.
+HELP = """\
+A line holds cards or commands, never both: cards add to the chain being
+read, which is checked when its 36th card comes.  A line with a word that
+is refused is refused whole.
+  help, ?          this list
+  quit, q, exit    stop (a chain being read is dropped)
+  board            the chain being read folded so far, or the last chain checked
+  history          the chains checked, to pipe back into medici.py
+  undo, u          take back the last card of the chain being read
+  restart          drop the chain being read
+  new [N]          check deal N (without N, a random deal)
+  hint             a card to lay next so that the chain can still converge
+  solve            a whole converging chain that begins with the cards read"""
+PROMPT_TIMEOUT = 5                      # seconds hint and solve search at most
+
+
+class Reading(object):
+    """The command loop's state: the cards of the chain being read (pending,
+    from line since to line until), the last chain checked (a Layout) with
+    its note, the chains checked so far (history: brief lines), and whether
+    anything was printed."""
+
+    def __init__(self):
+        self.pending, self.since, self.until = [], None, None
+        self.last, self.note, self.history, self.printed = None, "", [], False
+
+    def copy(self):
+        "A copy to run a line on: kept only when the whole line is accepted."
+        twin = Reading()
+        twin.__dict__.update(self.__dict__)
+        twin.pending, twin.history = list(self.pending), list(self.history)
+        return twin
+
+
+class Refused(Exception):
+    "A word of a line is refused (WORD: reason): the line is not carried out."
+
+
+def refused(word, reason):
+    "The Refused for word, echoed printable."
+    return Refused("%s: %s" % (printable(word), reason))
+
+
+class Loop(object):
+    """What the command loop works with: the options (style, rule, brief,
+    trace, quiet, timeout), the streams and whether stdin is a terminal."""
+
+    def __init__(self, args, style, stderr, interactive):
+        self.args, self.style, self.rule = args, style, args.rule
+        self.plain = Style(style.notation)          # history: no colour, pipes back
+        self.stderr, self.interactive = stderr, interactive
+
+    def chain_text(self, state, layout, note=""):
+        "What checking a chain prints: the report, or one line with --brief."
+        if self.args.brief:
+            return brief(layout, self.style, note) + "\n"
+        lines = [""] if state.printed else []
+        if note:
+            lines.append(note)
+        if self.args.trace:
+            lines += trace_lines(layout, self.style)
+        return "\n".join(lines + report(layout, self.style)) + "\n"
+
+    def check(self, state, layout, note=""):
+        "Record a chain checked; what it prints now (nothing with -q)."
+        state.last, state.note = layout, note
+        state.history.append(brief(layout, self.plain, note))
+        if self.args.quiet:
+            return ""
+        text = self.chain_text(state, layout, note)
+        state.printed = True
+        return text
+
+    def command(self, state, word, argument, number):
+        "Carry out one command on state; what it prints."
+        kind = WORDS[word.lower()]
+        if kind == "help":
+            return HELP + "\n"
+        if kind == "board":
+            return self.board(state, word)
+        if kind == "history":
+            rule = " --rule %s" % self.rule if self.rule != "leftmost" else ""
+            return "\n".join(["# medici.py%s" % rule] + state.history) + "\n"
+        if kind == "undo":
+            if not state.pending:
+                raise refused(word, "nothing to undo")
+            state.pending.pop()
+            if not state.pending:
+                state.since = state.until = None
+            return ""
+        if kind == "restart":
+            state.pending, state.since, state.until = [], None, None
+            return ""
+        if kind == "new":
+            if argument is not None and not (argument.isdigit() and int(argument) <= GAME_LIMIT):
+                raise refused(argument, "no such deal (deals are 0..%d)" % GAME_LIMIT)
+            n = random_number() if argument is None else int(argument)
+            state.pending, state.since, state.until = [], None, None
+            return self.check(state, fold(deal(n), self.rule), "deal %d" % n)
+        return self.search(state, word, kind)
+
+    def board(self, state, word):
+        "The chain being read, folded as far as it goes; else the last chain checked."
+        if state.pending:
+            layout = fold(state.pending, self.rule)
+            lines = ["so far     %d card%s: %s" % (len(state.pending),
+                                                   "" if len(state.pending) == 1 else "s",
+                                                   brackets(layout, self.style))]
+            for number, pile in enumerate(layout.piles, 1):
+                lines.append("%-11s%2d: %s" % ("piles" if number == 1 else "", number,
+                                                show_cards(pile, self.style)))
+            return "\n".join(lines) + "\n"
+        if state.last is None:
+            raise refused(word, "no chain yet: type the cards of one, or new")
+        return self.chain_text(state, state.last, state.note)
+
+    def search(self, state, word, kind):
+        """hint or solve: a search for a converging chain that begins with
+        the cards read; what it prints."""
+        import time
+        pending = state.pending
+        repeated = sorted(set(card for card in pending if pending.count(card) > 1))
+        if repeated:
+            raise refused(word, "the chain being read has %s more than once (undo or restart)"
+                          % show_cards(repeated, self.style))
+        slots = [(RANK[card], SUIT[card], 0) for card in pending]
+        wish = Wish(slots + [None] * (36 - len(slots)))
+        limit = self.args.timeout or PROMPT_TIMEOUT
+        finder = Finder(wish, self.rule, 1, time.time() + limit)
+        clear = working(self.stderr, self.interactive,
+                        "solving" if kind == "solve" else "looking for a hint")
+        try:
+            chain = next(finder.chains(), None)
+        finally:
+            clear()
+        if chain is None:
+            return "%s: %s\n" % (kind, "no chain that begins so converges (proved)"
+                                 if finder.complete else "none found within %g s" % limit)
+        if kind == "hint":
+            return "hint: %s (a chain that converges goes on with it)\n" % show_card(
+                chain[len(pending)], self.style)
+        return brief(fold(chain, self.rule), self.style) + "\n"
+
+    def line(self, state, number, text):
+        """Run one input line on state (a copy): (what it prints, complaints
+        about chains it ended, whether it quits); Refused if a word is bad."""
+        found, cards, bad, commands = words(text), [], [], []
+        i = 0
+        while i < len(found):
+            word = found[i]
+            if word.lower() in WORDS:
+                argument = None
+                if (WORDS[word.lower()] == "new" and i + 1 < len(found)
+                        and found[i + 1].lower() not in WORDS):
+                    argument = found[i + 1]
+                    i += 1
+                commands.append((word, argument))
+            else:
+                try:
+                    cards.append(parse_card(word))
+                except ValueError:
+                    bad.append(word)
+            i += 1
         if bad:
             shown = ", ".join(map(printable, bad[:5])) + (", ..." if len(bad) > 5 else "")
-            complain("line %d" % number, "%s: %s" % (
-                shown, "not a card" if len(bad) == 1 else "not cards"))
-            ok = False
-            continue
+            raise Refused("%s: %s" % (shown, "not a card" if len(bad) == 1 else "not cards"))
+        if cards and commands:
+            raise refused(commands[0][0], "a command goes on a line of its own, "
+                          "without cards")
+        if commands:
+            out = []
+            for word, argument in commands:
+                if WORDS[word.lower()] == "quit":
+                    return "".join(out), [], True
+                out.append(self.command(state, word, argument, number))
+            return "".join(out), [], False
+        return self.cards(state, number, cards)
+
+    def cards(self, state, number, cards):
+        "Add the cards of line number to the chain being read; check it at 36."
+        complaints, out = [], ""
         if not cards:
-            continue
-        if pending and len(cards) == 36:
-            complain(lines_text(since, until), chain_problem(pending))
-            ok, pending = False, []
-        if not pending:
-            since = number
-        pending += cards
-        until = number
-        if len(pending) < 36:
-            continue
-        problem = chain_problem(pending)
-        if problem:
-            complain(lines_text(since, number), problem)
+            return out, complaints, False
+        if state.pending and len(cards) == 36:
+            complaints.append((lines_text(state.since, state.until),
+                               chain_problem(state.pending)))
+            state.pending = []
+        if not state.pending:
+            state.since = number
+        state.pending += cards
+        state.until = number
+        if len(state.pending) >= 36:
+            problem = chain_problem(state.pending)
+            if problem:
+                complaints.append((lines_text(state.since, number), problem))
+            else:
+                out = self.check(state, fold(state.pending, self.rule))
+            state.pending, state.since, state.until = [], None, None
+        return out, complaints, False
+
+
+def check_chains(lines, loop, out, complain, watch=None):
+    """Read chains and commands from numbered lines, each line all or
+    nothing; print what they print on out and report refused lines and bad
+    chains with complain(where, what).  Returns whether everything was
+    accepted."""
+    ok, state = True, Reading()
+    for number, text in watched(lines, watch, lambda: state.pending):
+        trial = state.copy()
+        try:
+            printed, complaints, quits = loop.line(trial, number, text)
+        except Refused as refused:
+            complain("line %d" % number, str(refused))
             ok = False
-        else:
-            show(fold(pending, rule))
-        pending = []
-    if pending:
-        complain(lines_text(since, until), "the input ends inside a chain: "
-                 + chain_problem(pending))
+            continue
+        except KeyboardInterrupt:
+            if not loop.interactive:
+                raise
+            complain("line %d" % number, "interrupted; the game is as it was")
+            ok = False
+            continue
+        state = trial
+        for where, what in complaints:
+            complain(where, what)
+            ok = False
+        if printed:
+            out.write(printed)
+            out.flush()
+            state.printed = True
+        if quits:
+            return ok, state
+    if state.pending:
+        complain(lines_text(state.since, state.until), "the input ends inside a chain: "
+                 + chain_problem(state.pending))
         ok = False
-    return ok
+    return ok, state
 
 
 def lines_text(first, last):
     "'line 3' or 'lines 3-5'."
     return "line %d" % first if first == last else "lines %d-%d" % (first, last)
-
-
-def shower(out, style, args):
-    "A function that prints a folded chain as the options ask."
-    state = {"count": 0}
-
-    def show(layout, heading=None):
-        lines = []
-        if args.brief:
-            lines = [brief(layout, style)]
-        else:
-            if state["count"]:
-                lines.append("")
-            if heading:
-                lines.append(heading)
-            if args.trace:
-                lines += trace_lines(layout, style)
-            lines += report(layout, style)
-        state["count"] += 1
-        out.write("\n".join(lines) + "\n")
-        out.flush()
-    return show
 
 ################ Main
 
@@ -1939,10 +2115,12 @@ def options(argv):
     parser.add_argument("--balanced", action="store_true", help="balanced hexagrams")
     parser.add_argument("--count", type=count_or_all, default=1, metavar="K|all")
     parser.add_argument("--limit", type=positive, default=SAMPLED, metavar="N")
-    parser.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS")
+    parser.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS")
     parser.add_argument("--rule", choices=RULES, default="leftmost")
     parser.add_argument("--trace", action="store_true", help="show every deal and fold")
     parser.add_argument("--brief", action="store_true", help="one line per chain")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="only the last chain checked")
     parser.add_argument("--jobs", type=positive, default=None, metavar="N")
     parser.add_argument("--out", metavar="FILE",
                         help="with --stats: keep the counts in FILE, and go on from it")
@@ -1995,7 +2173,8 @@ def game_number(text):
     "A deal number 0..2^33-1, for argparse."
     import argparse
     if not text.strip().isdigit() or int(text) > GAME_LIMIT:
-        raise argparse.ArgumentTypeError("%s: not a deal number 0..%d" % (text, GAME_LIMIT))
+        raise argparse.ArgumentTypeError("%s: no such deal (deals are 0..%d)"
+                                         % (printable(text), GAME_LIMIT))
     return int(text)
 
 
@@ -2086,7 +2265,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     except SystemExit as exit:
         return exit.code
     style = output_style(args, stdout)
-    show = shower(stdout, style, args)
+    interactive = bool(getattr(stdin, "isatty", None) and stdin.isatty())
+    loop = Loop(args, style, stderr, interactive)
 
     def complain(where, what):
         stderr.write(fit("%s: %s: %s\n" % (PROG, where, what), stderr))
@@ -2100,10 +2280,14 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         return run_find(args, stdout, complain, style)
     if args.game is not None:
         number = random_number() if args.game < 0 else args.game
-        show(fold(deal(number), args.rule), heading="deal %d" % number)
+        stdout.write(loop.chain_text(Reading(), fold(deal(number), args.rule),
+                                     "deal %d" % number))
         return 0
-    lines = input_lines(stdin, "chain> ", stderr)
-    return 0 if check_chains(lines, stdout, complain, style, args.rule, show, watch) else 1
+    lines = input_lines(stdin, "%s> " % PROG, stderr)
+    ok, state = check_chains(lines, loop, stdout, complain, watch)
+    if args.quiet and state.last is not None:       # -q: the last chain only
+        stdout.write(loop.chain_text(state, state.last, state.note))
+    return 0 if ok else 1
 
 
 def run_stats(args, argv, stdout, stderr):
@@ -2139,6 +2323,7 @@ def run_stats(args, argv, stdout, stderr):
     cores = os.cpu_count() or 1
     jobs = min(args.jobs or cores, cores) if count >= 50000 else 1
     parts = [(a, b + 1, args.rule) for a, b in split(todo, jobs)]
+    jobs = min(jobs, len(parts))            # never more processes than blocks
     total = [sum(column) for column in zip(*(block[2] for block in blocks))] or [0] * 37
     workers = set()
     try:
@@ -2225,10 +2410,11 @@ def run_find(args, stdout, complain, style):
     --limit numbered deals and then searched for, or count them all, or
     find the highest efficiency of a --target CARD!max."""
     import time
-    deadline = time.time() + args.timeout
+    timeout = args.timeout or TIMEOUT
+    deadline = time.time() + timeout
     first = random_number() if args.game is None or args.game < 0 else args.game
     wish, rule = args.wish, args.rule
-    limit = "the limit (--timeout %g s)" % args.timeout
+    limit = "the limit (--timeout %g s)" % timeout
 
     def put(chain, note):
         layout = fold(chain, rule)
