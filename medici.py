@@ -1995,7 +1995,7 @@ class Loop(object):
         state.printed = True
         return text
 
-    def command(self, state, word, argument, number):
+    def command(self, state, word, argument):
         "Carry out one command on state; what it prints."
         kind = WORDS[word.lower()]
         if kind == "help":
@@ -2058,8 +2058,9 @@ class Loop(object):
         finally:
             clear()
         if chain is None:
-            return "%s: %s\n" % (kind, "no chain exists that begins with these cards and converges (proved)"
-                                 if finder.complete else "none found within %g s" % limit)
+            return "%s: %s\n" % (kind, "no chain exists that begins with these cards and "
+                                 "converges (proved)" if finder.complete
+                                 else "none found within %g s" % limit)
         if kind == "hint":
             return "hint: %s (a chain that converges goes on with it)\n" % show_card(
                 chain[len(pending)], self.style)
@@ -2068,35 +2069,13 @@ class Loop(object):
     def line(self, state, number, text):
         """Run one input line on state (a copy): (what it prints, complaints
         about chains it ended, whether it quits); Refused if a word is bad."""
-        found, cards, bad, commands = words(text), [], [], []
-        i = 0
-        while i < len(found):
-            word = found[i]
-            if word.lower() in WORDS:
-                argument = None
-                if (WORDS[word.lower()] == "new" and i + 1 < len(found)
-                        and found[i + 1].lower() not in WORDS):
-                    argument = found[i + 1]
-                    i += 1
-                commands.append((word, argument))
-            else:
-                try:
-                    cards.append(parse_card(word))
-                except ValueError:
-                    bad.append(word)
-            i += 1
-        if bad:
-            shown = ", ".join(map(printable, bad[:5])) + (", ..." if len(bad) > 5 else "")
-            raise Refused("%s: %s" % (shown, "not a card" if len(bad) == 1 else "not cards"))
-        if cards and commands:
-            raise refused(commands[0][0], "a command goes on a line of its own, "
-                          "without cards")
+        cards, commands = parse_line(text)
         if commands:
             out = []
             for word, argument in commands:
                 if WORDS[word.lower()] == "quit":
                     return "".join(out), [], True
-                out.append(self.command(state, word, argument, number))
+                out.append(self.command(state, word, argument))
             return "".join(out), [], False
         return self.cards(state, number, cards)
 
@@ -2121,6 +2100,39 @@ class Loop(object):
                 out = self.check(state, fold(state.pending, self.rule))
             state.pending, state.since, state.until = [], None, None
         return out, complaints, False
+
+
+def parse_line(text):
+    """(cards, commands) of a line, a command being (word, argument or
+    None); Refused when a word is neither, or when cards and commands mix.
+
+    >>> parse_line("new 5 board"), parse_line("[Qd 7c]")
+    (([], [('new', '5'), ('board', None)]), ([25, 4], []))
+    >>> for line in ["Qd u", "Qd 11h zz"]:
+    ...     try:
+    ...         parse_line(line)
+    ...     except Refused as error:
+    ...         print(error)
+    u: a command goes on a line of its own, without cards
+    11h, zz: not cards
+    """
+    found, cards, bad, commands = words(text), [], [], []
+    while found:
+        word = found.pop(0)
+        if word.lower() in WORDS:
+            takes = WORDS[word.lower()] == "new" and found and found[0].lower() not in WORDS
+            commands.append((word, found.pop(0) if takes else None))
+            continue
+        try:
+            cards.append(parse_card(word))
+        except ValueError:
+            bad.append(word)
+    if bad:
+        shown = ", ".join(map(printable, bad[:5])) + (", ..." if len(bad) > 5 else "")
+        raise Refused("%s: %s" % (shown, "not a card" if len(bad) == 1 else "not cards"))
+    if cards and commands:
+        raise refused(commands[0][0], "a command goes on a line of its own, without cards")
+    return cards, commands
 
 
 def check_chains(lines, loop, out, complain, watch=None):
