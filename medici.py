@@ -38,7 +38,9 @@ NOTATION
     A chain is read from standard input, one chain a line or spread over
     several lines until 36 cards are read (a chain ends at the end of a
     line).  '#' starts a comment; brackets [] <> and !n marks are ignored.
-    Cards in any mix, upper or lower case:
+    A chain that is not the 36 distinct cards is reported, named by its
+    lines, and dropped; a line of 36 cards after an unfinished chain ends
+    that chain.  Cards in any mix, upper or lower case:
     ranks   6 7 8 9   10 T X Х   J В   Q Д   K К   A Т
     suits   C ♣ К Т (clubs)      D ♦ Б (diamonds)
             H ♥ Ч (hearts)       S ♠ П (spades)
@@ -149,13 +151,18 @@ OPTIONS
                       than the cores or the blocks of deals)
     --out FILE        --stats keeps its counts in FILE (STATISTICS)
     --summary FILE... the statistics of such files (STATISTICS)
-    --find            search chains that meet the wishes: --pattern, --last,
-                      --target, --min-efficiency, --hexagram, --balanced,
-                      --count, --limit (SEARCH)
+    --find            search chains that meet the wishes (SEARCH)
+    --pattern P, --last CARD, --target CARD, --min-efficiency N,
+    --hexagram S=H, --balanced
+                      the wishes of --find (SEARCH)
+    --count K|all, --limit N
+                      how many chains --find prints, and how many deals
+                      it samples between two rounds of search (SEARCH)
     --timeout SECONDS how long --find (default 60), hint and solve (5) search
     --notation suits|letters|en|ru  how cards are written (NOTATION)
-    --color=auto|always|never  red cards in red: auto when the output is a
-                      terminal (NO_COLOR, FORCE_COLOR, CLICOLOR, TERM=dumb)
+    --color=auto|always|never  (or --colour) red cards in red; auto: when
+                      the output is a terminal (NO_COLOR, FORCE_COLOR,
+                      CLICOLOR_FORCE, CLICOLOR=0 and TERM=dumb decide first)
     -m, --monochrome  --color=never
     --ascii           suits as C D H S
     -h, --help        this manual
