@@ -1948,19 +1948,36 @@ HINT_BUDGET = 500                       # places their first round tries
 class Reading(object):
     """The command loop's state: the cards of the chain being read (pending,
     from line since to line until), the last chain checked (a Layout) with
-    its note, the chains checked so far (history: brief lines), and whether
-    anything was printed."""
+    its note, the chains checked so far, and whether anything was printed.
+    The chains checked are the first `checked` of `chains`, 36 bytes each,
+    with their notes by number: copies share them, so that a copy for each
+    line costs little however many chains went before."""
 
     def __init__(self):
         self.pending, self.since, self.until = [], None, None
-        self.last, self.note, self.history, self.printed = None, "", [], False
+        self.last, self.note, self.printed = None, "", False
+        self.chains, self.notes, self.checked = bytearray(), {}, 0
 
     def copy(self):
         "A copy to run a line on: kept only when the whole line is accepted."
         twin = Reading()
         twin.__dict__.update(self.__dict__)
-        twin.pending, twin.history = list(self.pending), list(self.history)
+        twin.pending = list(self.pending)
         return twin
+
+    def add(self, chain, note):
+        "Count chain among the chains checked (dropping any a refused line left)."
+        del self.chains[36 * self.checked:]
+        self.notes.pop(self.checked, None)
+        if note:
+            self.notes[self.checked] = note
+        self.chains += bytes(chain)
+        self.checked += 1
+
+    def history(self):
+        "The chains checked, each with its note."
+        return [(list(self.chains[36 * i:36 * i + 36]), self.notes.get(i, ""))
+                for i in range(self.checked)]
 
 
 class Refused(Exception):
@@ -1995,7 +2012,7 @@ class Loop(object):
     def check(self, state, layout, note=""):
         "Record a chain checked; what it prints now (nothing with -q)."
         state.last, state.note = layout, note
-        state.history.append(brief(layout, self.plain, note))
+        state.add(layout.chain, note)
         if self.args.quiet:
             return ""
         text = self.chain_text(state, layout, note)
@@ -2011,7 +2028,9 @@ class Loop(object):
             return self.board(state, word)
         if kind == "history":
             rule = " --rule %s" % self.rule if self.rule != "leftmost" else ""
-            return "\n".join(["# medici.py%s" % rule] + state.history) + "\n"
+            return "\n".join(["# medici.py%s" % rule] + [
+                brief(fold(chain, self.rule), self.plain, note)
+                for chain, note in state.history()]) + "\n"
         if kind == "undo":
             if not state.pending:
                 raise refused(word, "nothing to undo")
