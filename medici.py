@@ -1,5 +1,17 @@
 #!/usr/bin/env python3
-"""medici.py: Medici solitaire, folded right, counted and searched.
+r"""medici.py: Medici solitaire, folded right, counted and searched.
+
+USAGE
+    python3 medici.py < chains.txt      check each chain: brackets with efficiencies,
+                                        convergence, final piles, efficiency of every
+                                        card, mobile and stationary cards, hexagrams
+    python3 medici.py                   at a terminal: type chains and commands
+    python3 medici.py -g 17             check numbered deal 17 (-g alone: a random one)
+    python3 medici.py --stats 100000    fold numbered deals and count how they end
+    python3 medici.py --stats N --out F the same, the counts kept in file F block by
+                                        block; run again, it folds only what F lacks
+    python3 medici.py --summary F...    the statistics of such files, added up
+    python3 medici.py --find ...        search converging chains that meet wishes
 
 THE GAME
     Deal the 36 cards (ranks 6 7 8 9 10 J Q K A, suits C D H S) one by one
@@ -22,22 +34,13 @@ THE GAME
                    9 6 10 Q K A, solid (yang) for a mobile card; the chain
                    is balanced when every line is solid in exactly two suits
 
-WHAT IT DOES
-    medici.py < chains.txt      check each chain: brackets with efficiencies,
-                                convergence, final piles, efficiency of every
-                                card, mobile and stationary cards, hexagrams
-    medici.py -g 17             check numbered deal 17 (-g alone: a random one)
-    medici.py --stats 100000    fold numbered deals and count how they end
-    medici.py --stats N --out F the same, the counts kept in file F block by
-                                block; run again, it folds only what F lacks
-    medici.py --summary F...    the statistics of such files, added up
-    medici.py --find ...        search converging chains that meet wishes
-
+NOTATION
     A chain is read from standard input, one chain a line or spread over
     several lines until 36 cards are read (a chain ends at the end of a
     line).  '#' starts a comment; brackets [] <> and !n marks are ignored.
-
-NOTATION (any mix, upper or lower case)
+    A chain that is not the 36 distinct cards is reported, named by its
+    lines, and dropped; a line of 36 cards after an unfinished chain ends
+    that chain.  Cards in any mix, upper or lower case:
     ranks   6 7 8 9   10 T X Х   J В   Q Д   K К   A Т
     suits   C ♣ К Т (clubs)      D ♦ Б (diamonds)
             H ♥ Ч (hearts)       S ♠ П (spades)
@@ -46,7 +49,37 @@ NOTATION (any mix, upper or lower case)
     Output shows suits as ♣♦♥♠; --ascii (automatic when the output cannot
     show them) as C D H S; --notation en as Qd 10h; --notation ru as Дб 10ч.
 
-SEARCH (--find)
+AT THE PROMPT
+    The prompt is "medici> " (on stderr, only at a terminal).  A line holds
+    cards or commands, never both: its cards add to the chain being read,
+    checked when its 36th card comes; its commands run left to right.  A
+    line with a word that is refused (a bad card, a command among cards, a
+    command that cannot be done) is refused whole: nothing of it is done.
+    The same words as in the other games of the collection:
+      help, ?         the list of commands
+      quit, q, exit   stop (the words before it on its line are done first;
+                      a chain being read is dropped)
+      board           the chain being read, folded as far as it goes (its
+                      piles); when none is being read, the last chain checked
+      history         the chains checked so far, a line each, after a comment
+                      line naming the command (with --rule): piped back into
+                      medici.py it checks the same chains
+      undo, u         take back the last card of the chain being read
+      restart         drop the chain being read
+      new [N]         check deal N, as -g N does (without N, a random deal);
+                      a chain being read is dropped
+      hint            a card to lay next such that the chain being read can
+                      still converge, found by the search (SEARCH below) with
+                      the cards read as the pattern's first slots
+      solve           a whole converging chain that begins with the cards
+                      read, the same way; the line pipes back into medici.py
+    hint and solve search for --timeout seconds (default 5), then say "none
+    found within 5 s"; when the search tried every branch, "no chain exists
+    that begins with these cards and converges (proved)".  At a terminal,
+    Ctrl-C stops the search and the line, and the prompt comes back.
+
+SEARCH
+    --find looks for converging chains that meet wishes:
     --pattern P       36 slots, one per position: a card (6S, A♥), ? or ??
                       (any card), Q? (any queen), ?h (any heart); a !n after
                       a slot asks efficiency at least n there; ... fills the
@@ -88,40 +121,90 @@ SEARCH (--find)
     the wishes.  Wishes that contradict each other are refused before any
     search.
 
+STATISTICS
+    --stats N folds N numbered deals (from -g, else from a random number,
+    shown) and prints the convergence rate with its 95 % Wilson interval
+    and how many deals end with each number of piles.  Large runs use every
+    core (--jobs), and --out FILE keeps the counts in FILE, one line a
+    block of at most ten million deals (the deals, the seconds, the deals
+    ending with each number of piles), written as each block is done:
+    killed at any moment, a run loses only the blocks in progress, and run
+    again (with or without -g) it folds only the deals FILE does not hold.
+    --summary FILE... adds such files up: shards of one study in any order,
+    as one run over all their deals prints them (the time is the blocks'
+    own); blocks that overlap must line up, and files of the other rule are
+    refused.
+
 OPTIONS
+    -g [N], --game [N]  check deal N, 0..8589934591 (alone: a random deal,
+                      its number shown); with --stats the first deal, with
+                      --find the first one sampled
     --rule rightmost  fold the rightmost triple first: the misreading that
                       makes hand players see about 1 chain in 1200 converge
     --trace           show every deal and fold step by step
     --brief           one line per chain: brackets and the number of piles
-    --jobs N          processes for --stats (default: every core)
-    --out FILE        --stats keeps its counts in FILE, one line a block of at
-                      most ten million deals (the deals, the seconds, the deals
-                      ending with each number of piles), written as each
-                      block is done: killed at any moment, a run loses only
-                      the blocks in progress, and run again (with or without
-                      -g) it folds only the deals FILE does not hold
-    --summary FILE... the statistics of such files, shards of one study in
-                      any order, as one run over all their deals prints them
-                      (the time is the blocks' own); blocks that overlap must
-                      line up, and files of the other rule are refused
-    --color=auto|always|never, -m/--monochrome, --ascii, --notation
+                      (and the deal number with -g)
+    -q, --quiet       only the last chain checked, once the input ends (and
+                      what help, board, history, hint and solve print)
+    --stats N         fold N numbered deals (STATISTICS)
+    --jobs N          processes for --stats (default: every core; never more
+                      than the cores or the blocks of deals)
+    --out FILE        --stats keeps its counts in FILE (STATISTICS)
+    --summary FILE... the statistics of such files (STATISTICS)
+    --find            search chains that meet the wishes (SEARCH)
+    --pattern P, --last CARD, --target CARD, --min-efficiency N,
+    --hexagram S=H, --balanced
+                      the wishes of --find (SEARCH)
+    --count K|all, --limit N
+                      how many chains --find prints, and how many deals
+                      it samples between two rounds of search (SEARCH)
+    --timeout SECONDS how long --find (default 60), hint and solve (5) search
+    --notation suits|letters|en|ru  how cards are written (NOTATION)
+    --color=auto|always|never  (or --colour) red cards in red; auto: when
+                      the output is a terminal (NO_COLOR, FORCE_COLOR,
+                      CLICOLOR_FORCE, CLICOLOR=0 and TERM=dumb decide first)
+    -m, --monochrome  --color=never
+    --ascii           suits as C D H S
+    -h, --help        this manual
+
+EXAMPLES
+    $ printf '[Qd 7c 9s Qs Js][9d Ad Kd][8c 6s 10d 8s][Kc Qh 7s 6d 10s][Ah 6c 7h][7d As Jd][Ks][6h Jh Jc Qc 9h 9c][Kh][Ac][8h][10c][8d][10h]\n' | python3 medici.py --brief --notation en
+    [Qd 7c 9s Qs Js!2][9d Ad Kd!1][8c 6s 10d 8s!6][Kc Qh 7s 6d 10s!1][Ah 6c 7h!2][7d As Jd!1][Ks!1][6h Jh Jc Qc 9h 9c!8][Kh!6][Ac!1][8h!1][10c!2][8d!1][10h!1]  # converges
+    $ python3 medici.py -g 617 --brief --ascii
+    [6D 9S 7C JC 10S JS!2][6S!1][7H AS!3][9C KD 8D 9D!2][QS 10D!4][QH!2][KC QD!2][KS!1][6H 7S!1][9H!1][KH 10C 6C 10H!3][QC!1][JH!2][AH 8C JD AC!4][8S 7D 8H!3][AD!2]  # converges, deal 617
+    $ python3 medici.py -g 617 | head -3
+    deal 617
+    chain      [6♦ 9♠ 7♣ J♣ 10♠ J♠!2][6♠!1][7♥ A♠!3][9♣ K♦ 8♦ 9♦!2][Q♠ 10♦!4][Q♥!2][K♣ Q♦!2][K♠!1][6♥ 7♠!1][9♥!1][K♥ 10♣ 6♣ 10♥!3][Q♣!1][J♥!2][A♥ 8♣ J♦ A♣!4][8♠ 7♦ 8♥!3][A♦!2]
+    converges  yes: 2 piles, 34 folds, 16 transits
+    $ printf 'Qd 7c 9s\nhint\nsolve\n' | python3 medici.py --ascii
+    hint: QS (a chain that converges goes on with it)
+    [QD 7C 9S QS 7D 9D QH 6D!5][8S 6H!3][10S!1][JH!1][KH JS!2][AH!1][10D AS!2][AD!1][8H AC!2][10H!1][8D 6C 7H KD KC 9H JD 9C!6][7S JC!4][6S!1][QC!1][10C KS 8C!3]  # converges
+    medici: line 1: the input ends inside a chain: 3 cards; 33 missing
+    [exit 1]
+    $ printf 'new 5\nnew 617\nhistory\n' | python3 medici.py --brief --ascii --rule rightmost | tail -3
+    # medici.py --rule rightmost
+    [10H KC 9S KD!1][9C!1][QS 10D AC 7C QC!1][AS JD QH 10S 8C 6H 6S 7D 6C!3][7S!2][QD KS!8][6D!2][9D KH 9H!3][JC JH!2][8D 10C JS 8S AD AH 8H 7H!2]  # 11 piles, deal 5
+    [6D 9S 7C JC 10S JS!2][6S!1][7H AS!2][9C KD 8D 9D!2][QS 10D!2][QH!1][KC QD!2][KS!2][6H 7S!3][9H!2][KH 10C 6C 10H!3][QC!1][JH!2][AH 8C JD AC!2][8S 7D 8H!3][AD!2]  # 4 piles, deal 617
+    $ printf 'Qd 7c 11h\nQd 7c undo\n' | python3 medici.py
+    medici: line 1: 11h: not a card
+    medici: line 2: undo: a command goes on a line of its own, without cards
+    [exit 1]
+    $ python3 medici.py --find --target AH --min-efficiency 10 -g 1 --ascii
+    [AS 8H JH JD 10H!2][8D!1]...[6H QH 10S AH!11]...  # deal 299, renamed
+    $ python3 medici.py --stats 10000 -g 1 | head -2
+    deals 1..10000, leftmost rule
+    converged 86 of 10000: 0.8600 %, 95 % interval 0.6969..1.0608 %, about 1 in 116
+    $ python3 medici.py -g 8589934592
+    usage: medici.py [-h] ...
+    medici.py: error: argument -g/--game: 8589934592: no such deal (deals are 0..8589934591)
+    [exit 2]
 
 EXIT STATUS
-    0 when every input line was accepted, 1 otherwise (a bad card, a chain
-    that is not the 36 distinct cards, a search that found fewer chains
-    than asked, or none to count), 2 for
-    bad options or wishes that cannot be met, 130 after Ctrl-C.
-
-EXAMPLE
-    >>> shell("medici.py --brief --notation en",
-    ...       "[Qd 7c 9s Qs Js][9d Ad Kd][8c 6s 10d 8s][Kc Qh 7s 6d 10s]"
-    ...       "[Ah 6c 7h][7d As Jd][Ks][6h Jh Jc Qc 9h 9c][Kh][Ac][8h][10c][8d][10h]")
-    [Qd 7c 9s Qs Js!2][9d Ad Kd!1][8c 6s 10d 8s!6][Kc Qh 7s 6d 10s!1][Ah 6c 7h!2][7d As Jd!1][Ks!1][6h Jh Jc Qc 9h 9c!8][Kh!6][Ac!1][8h!1][10c!2][8d!1][10h!1]  # converges
-    >>> shell("medici.py -m --find --target AH --min-efficiency 10 -g 1")  # doctest: +ELLIPSIS
-    [A♠ 8♥ J♥ J♦ 10♥!2][8♦!1]...[6♥ Q♥ 10♠ A♥!11]...  # deal 299, renamed
-    >>> shell("medici.py -m --find --target AS!max -g 1")  # doctest: +ELLIPSIS
-    [6♠ 7♣ A♣ 6♦ 7♥ A♥ ... K♣ A♠!34]  # search
-    # A♠!34: the highest it can reach (proved)
+    0 when every input line was accepted, 1 otherwise (a refused line, a
+    chain that is not the 36 distinct cards, a search that found fewer
+    chains than asked, or none to count), 2 for bad options or wishes that
+    cannot be met, 130 after Ctrl-C (at a terminal, Ctrl-C during hint or
+    solve stops only the search).
 """
 import os
 import re
@@ -610,11 +693,13 @@ VECTOR = ("[Qd 7c 9s Qs Js][9d Ad Kd][8c 6s 10d 8s][Kc Qh 7s 6d 10s][Ah 6c 7h]"
           "[7d As Jd][Ks][6h Jh Jc Qc 9h 9c][Kh][Ac][8h][10c][8d][10h]")
 
 
-def brief(layout, style):
-    "One line: the brackets and, as a comment, how the chain ended."
+def brief(layout, style, note=""):
+    """One line: the brackets and, as a comment, how the chain ended (and
+    the note, such as its deal number)."""
     piles = len(layout.piles)
-    return "%s  # %s" % (brackets(layout, style),
-                         "converges" if piles == 2 else "%d piles" % piles)
+    return "%s  # %s%s" % (brackets(layout, style),
+                           "converges" if piles == 2 else "%d piles" % piles,
+                           ", " + note if note else "")
 
 
 def hexagram_lines(layout, style):
@@ -1715,17 +1800,19 @@ class Finder(object):
         self.complete, self.total = False, None
         self.marks, self.fails = [[]], [0]     # where probes start, failures there
 
-    def chains(self, want=1):
-        "Yield distinct chains; at least want of them exist when the search ends."
-        for chains in self.rounds(want):
+    def chains(self, want=1, budget=20000):
+        """Yield distinct chains; at least want of them exist when the search
+        ends.  budget: the places of the first round (probes, then search)."""
+        for chains in self.rounds(want, budget):
             for chain in chains:
                 yield chain
 
-    def rounds(self, want=1):
+    def rounds(self, want=1, budget=20000):
         """Yield, round after round (probes, then a complete search), the
-        list of the chains that round found and no round before it."""
+        list of the chains that round found and no round before it; the
+        first round tries budget places, each round after twice as many."""
         import random
-        rng, seen, budget = random.Random(self.seed), set(), 20000
+        rng, seen = random.Random(self.seed), set()
         search = self.search
         try:
             while True:
@@ -1840,74 +1927,280 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
 
 ################ Command loop
 
-def check_chains(lines, out, complain, style, rule, show, watch=None):
-    """Read chains from numbered lines; print each with show(layout) and
-    report bad lines and bad chains with complain(where, what).  Returns
-    whether everything was accepted."""
-    ok, pending, since, until = True, [], None, None   # the chain so far, from line since to until
-    for number, text in watched(lines, watch, lambda: pending):
-        cards, bad = [], []
-        for word in words(text):
-            try:
-                cards.append(parse_card(word))
-            except ValueError:
-                bad.append(word)
-        if bad:
-            shown = ", ".join(map(printable, bad[:5])) + (", ..." if len(bad) > 5 else "")
-            complain("line %d" % number, "%s: %s" % (
-                shown, "not a card" if len(bad) == 1 else "not cards"))
-            ok = False
-            continue
+# What the prompt says to help or ?, the same words as in every game.
+HELP = """\
+A line holds cards or commands, never both: cards add to the chain being
+read, which is checked when its 36th card comes.  A line with a word that
+is refused is refused whole.
+  help, ?          this list
+  quit, q, exit    stop (a chain being read is dropped)
+  board            the chain being read folded so far, or the last chain checked
+  history          the chains checked, to pipe back into medici.py
+  undo, u          take back the last card of the chain being read
+  restart          drop the chain being read
+  new [N]          check deal N (without N, a random deal)
+  hint             a card to lay next so that the chain can still converge
+  solve            a whole converging chain that begins with the cards read"""
+PROMPT_TIMEOUT = 5                      # seconds hint and solve search at most
+HINT_BUDGET = 500                       # places their first round tries
+
+
+class Reading(object):
+    """The command loop's state: the cards of the chain being read (pending,
+    from line since to line until), the last chain checked (a Layout) with
+    its note, the chains checked so far, and whether anything was printed.
+    The chains checked are the first `checked` of `chains`, 36 bytes each,
+    with their notes by number: copies share them, so that a copy for each
+    line costs little however many chains went before."""
+
+    def __init__(self):
+        self.pending, self.since, self.until = [], None, None
+        self.last, self.note, self.printed = None, "", False
+        self.chains, self.notes, self.checked = bytearray(), {}, 0
+
+    def copy(self):
+        "A copy to run a line on: kept only when the whole line is accepted."
+        twin = Reading()
+        twin.__dict__.update(self.__dict__)
+        twin.pending = list(self.pending)
+        return twin
+
+    def add(self, chain, note):
+        "Count chain among the chains checked (dropping any a refused line left)."
+        del self.chains[36 * self.checked:]
+        self.notes.pop(self.checked, None)
+        if note:
+            self.notes[self.checked] = note
+        self.chains += bytes(chain)
+        self.checked += 1
+
+    def history(self):
+        "The chains checked, each with its note."
+        return [(list(self.chains[36 * i:36 * i + 36]), self.notes.get(i, ""))
+                for i in range(self.checked)]
+
+
+class Refused(Exception):
+    "A word of a line is refused (WORD: reason): the line is not carried out."
+
+
+def refused(word, reason):
+    "The Refused for word, echoed printable."
+    return Refused("%s: %s" % (printable(word), reason))
+
+
+class Loop(object):
+    """What the command loop works with: the options (style, rule, brief,
+    trace, quiet, timeout), the streams and whether stdin is a terminal."""
+
+    def __init__(self, args, style, stderr, interactive):
+        self.args, self.style, self.rule = args, style, args.rule
+        self.plain = Style(style.notation)          # history: no colour, pipes back
+        self.stderr, self.interactive = stderr, interactive
+
+    def chain_text(self, state, layout, note=""):
+        "What checking a chain prints: the report, or one line with --brief."
+        if self.args.brief:
+            return brief(layout, self.style, note) + "\n"
+        lines = [""] if state.printed else []
+        if note:
+            lines.append(note)
+        if self.args.trace:
+            lines += trace_lines(layout, self.style)
+        return "\n".join(lines + report(layout, self.style)) + "\n"
+
+    def check(self, state, layout, note=""):
+        "Record a chain checked; what it prints now (nothing with -q)."
+        state.last, state.note = layout, note
+        state.add(layout.chain, note)
+        if self.args.quiet:
+            return ""
+        text = self.chain_text(state, layout, note)
+        state.printed = True
+        return text
+
+    def command(self, state, word, argument):
+        "Carry out one command on state; what it prints."
+        kind = WORDS[word.lower()]
+        if kind == "help":
+            return HELP + "\n"
+        if kind == "board":
+            return self.board(state, word)
+        if kind == "history":
+            rule = " --rule %s" % self.rule if self.rule != "leftmost" else ""
+            return "\n".join(["# medici.py%s" % rule] + [
+                brief(fold(chain, self.rule), self.plain, note)
+                for chain, note in state.history()]) + "\n"
+        if kind == "undo":
+            if not state.pending:
+                raise refused(word, "nothing to undo")
+            state.pending.pop()
+            if not state.pending:
+                state.since = state.until = None
+            return ""
+        if kind == "restart":
+            state.pending, state.since, state.until = [], None, None
+            return ""
+        if kind == "new":
+            if argument is not None and not (argument.isdigit() and int(argument) <= GAME_LIMIT):
+                raise refused(argument, "no such deal (deals are 0..%d)" % GAME_LIMIT)
+            n = random_number() if argument is None else int(argument)
+            state.pending, state.since, state.until = [], None, None
+            return self.check(state, fold(deal(n), self.rule), "deal %d" % n)
+        return self.search(state, word, kind)
+
+    def board(self, state, word):
+        "The chain being read, folded as far as it goes; else the last chain checked."
+        if state.pending:
+            layout = fold(state.pending, self.rule)
+            lines = ["so far     %2d card%s: %s" % (len(state.pending),
+                                                   "" if len(state.pending) == 1 else "s",
+                                                   brackets(layout, self.style))]
+            for number, pile in enumerate(layout.piles, 1):
+                lines.append("%-11s%2d: %s" % ("piles" if number == 1 else "", number,
+                                                show_cards(pile, self.style)))
+            return "\n".join(lines) + "\n"
+        if state.last is None:
+            raise refused(word, "no chain yet: type the cards of one, or new")
+        return self.chain_text(state, state.last, state.note)
+
+    def search(self, state, word, kind):
+        """hint or solve: a search for a converging chain that begins with
+        the cards read; what it prints."""
+        import time
+        pending = state.pending
+        repeated = sorted(set(card for card in pending if pending.count(card) > 1))
+        if repeated:
+            raise refused(word, "the chain being read has %s more than once (undo or restart)"
+                          % show_cards(repeated, self.style))
+        slots = [(RANK[card], SUIT[card], 0) for card in pending]
+        wish = Wish(slots + [None] * (36 - len(slots)))
+        limit = self.args.timeout or PROMPT_TIMEOUT
+        finder = Finder(wish, self.rule, 1, time.time() + limit)
+        clear = working(self.stderr, self.interactive,
+                        "solving" if kind == "solve" else "looking for a hint")
+        try:
+            chain = next(finder.chains(1, HINT_BUDGET), None)
+        finally:
+            clear()
+        if chain is None:
+            return "%s: %s\n" % (kind, "no chain exists that begins with these cards and "
+                                 "converges (proved)" if finder.complete
+                                 else "none found within %g s" % limit)
+        if kind == "hint":
+            return "hint: %s (a chain that converges goes on with it)\n" % show_card(
+                chain[len(pending)], self.style)
+        return brief(fold(chain, self.rule), self.style) + "\n"
+
+    def line(self, state, number, text):
+        """Run one input line on state (a copy): (what it prints, complaints
+        about chains it ended, whether it quits); Refused if a word is bad."""
+        cards, commands = parse_line(text)
+        if commands:
+            out = []
+            for word, argument in commands:
+                if WORDS[word.lower()] == "quit":
+                    return "".join(out), [], True
+                out.append(self.command(state, word, argument))
+            return "".join(out), [], False
+        return self.cards(state, number, cards)
+
+    def cards(self, state, number, cards):
+        "Add the cards of line number to the chain being read; check it at 36."
+        complaints, out = [], ""
         if not cards:
+            return out, complaints, False
+        if state.pending and len(cards) == 36:
+            complaints.append((lines_text(state.since, state.until),
+                               chain_problem(state.pending)))
+            state.pending = []
+        if not state.pending:
+            state.since = number
+        state.pending += cards
+        state.until = number
+        if len(state.pending) >= 36:
+            problem = chain_problem(state.pending)
+            if problem:
+                complaints.append((lines_text(state.since, number), problem))
+            else:
+                out = self.check(state, fold(state.pending, self.rule))
+            state.pending, state.since, state.until = [], None, None
+        return out, complaints, False
+
+
+def parse_line(text):
+    """(cards, commands) of a line, a command being (word, argument or
+    None); Refused when a word is neither, or when cards and commands mix.
+
+    >>> parse_line("new 5 board"), parse_line("[Qd 7c]")
+    (([], [('new', '5'), ('board', None)]), ([25, 4], []))
+    >>> for line in ["Qd u", "Qd 11h zz"]:
+    ...     try:
+    ...         parse_line(line)
+    ...     except Refused as error:
+    ...         print(error)
+    u: a command goes on a line of its own, without cards
+    11h, zz: not cards
+    """
+    found, cards, bad, commands = words(text), [], [], []
+    while found:
+        word = found.pop(0)
+        if word.lower() in WORDS:
+            takes = WORDS[word.lower()] == "new" and found and found[0].lower() not in WORDS
+            commands.append((word, found.pop(0) if takes else None))
             continue
-        if pending and len(cards) == 36:
-            complain(lines_text(since, until), chain_problem(pending))
-            ok, pending = False, []
-        if not pending:
-            since = number
-        pending += cards
-        until = number
-        if len(pending) < 36:
-            continue
-        problem = chain_problem(pending)
-        if problem:
-            complain(lines_text(since, number), problem)
+        try:
+            cards.append(parse_card(word))
+        except ValueError:
+            bad.append(word)
+    if bad:
+        shown = ", ".join(map(printable, bad[:5])) + (", ..." if len(bad) > 5 else "")
+        raise Refused("%s: %s" % (shown, "not a card" if len(bad) == 1 else "not cards"))
+    if cards and commands:
+        raise refused(commands[0][0], "a command goes on a line of its own, without cards")
+    return cards, commands
+
+
+def check_chains(lines, loop, out, complain, watch=None):
+    """Read chains and commands from numbered lines, each line all or
+    nothing; print what they print on out and report refused lines and bad
+    chains with complain(where, what).  Returns whether everything was
+    accepted."""
+    ok, state = True, Reading()
+    for number, text in watched(lines, watch, lambda: state.pending):
+        trial = state.copy()
+        try:
+            printed, complaints, quits = loop.line(trial, number, text)
+        except Refused as refused:
+            complain("line %d" % number, str(refused))
             ok = False
-        else:
-            show(fold(pending, rule))
-        pending = []
-    if pending:
-        complain(lines_text(since, until), "the input ends inside a chain: "
-                 + chain_problem(pending))
+            continue
+        except KeyboardInterrupt:
+            if not loop.interactive:
+                raise
+            complain("line %d" % number, "interrupted; the game is as it was")
+            ok = False
+            continue
+        state = trial
+        for where, what in complaints:
+            complain(where, what)
+            ok = False
+        if printed:
+            out.write(printed)
+            out.flush()
+            state.printed = True
+        if quits:
+            return ok, state
+    if state.pending:
+        complain(lines_text(state.since, state.until), "the input ends inside a chain: "
+                 + chain_problem(state.pending))
         ok = False
-    return ok
+    return ok, state
 
 
 def lines_text(first, last):
     "'line 3' or 'lines 3-5'."
     return "line %d" % first if first == last else "lines %d-%d" % (first, last)
-
-
-def shower(out, style, args):
-    "A function that prints a folded chain as the options ask."
-    state = {"count": 0}
-
-    def show(layout, heading=None):
-        lines = []
-        if args.brief:
-            lines = [brief(layout, style)]
-        else:
-            if state["count"]:
-                lines.append("")
-            if heading:
-                lines.append(heading)
-            if args.trace:
-                lines += trace_lines(layout, style)
-            lines += report(layout, style)
-        state["count"] += 1
-        out.write("\n".join(lines) + "\n")
-        out.flush()
-    return show
 
 ################ Main
 
@@ -1920,9 +2213,8 @@ GAME_LIMIT = 2**33 - 1
 def options(argv):
     "The parsed command line."
     import argparse
-    parser = argparse.ArgumentParser(
-        prog="medici.py", description=manual(sys.stdout),
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="medici.py")
+    parser.format_help = lambda: manual(sys.stdout)   # --help: the manual, and only it
     parser.add_argument("-g", "--game", type=game_number, nargs="?", const=-1,
                         metavar="N", help="deal N (0..2^33-1; alone: a random one); "
                         "with --stats the first deal, with --find the first tried")
@@ -1939,10 +2231,12 @@ def options(argv):
     parser.add_argument("--balanced", action="store_true", help="balanced hexagrams")
     parser.add_argument("--count", type=count_or_all, default=1, metavar="K|all")
     parser.add_argument("--limit", type=positive, default=SAMPLED, metavar="N")
-    parser.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS")
+    parser.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS")
     parser.add_argument("--rule", choices=RULES, default="leftmost")
     parser.add_argument("--trace", action="store_true", help="show every deal and fold")
     parser.add_argument("--brief", action="store_true", help="one line per chain")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="only the last chain checked")
     parser.add_argument("--jobs", type=positive, default=None, metavar="N")
     parser.add_argument("--out", metavar="FILE",
                         help="with --stats: keep the counts in FILE, and go on from it")
@@ -1995,7 +2289,8 @@ def game_number(text):
     "A deal number 0..2^33-1, for argparse."
     import argparse
     if not text.strip().isdigit() or int(text) > GAME_LIMIT:
-        raise argparse.ArgumentTypeError("%s: not a deal number 0..%d" % (text, GAME_LIMIT))
+        raise argparse.ArgumentTypeError("%s: no such deal (deals are 0..%d)"
+                                         % (printable(text), GAME_LIMIT))
     return int(text)
 
 
@@ -2086,7 +2381,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     except SystemExit as exit:
         return exit.code
     style = output_style(args, stdout)
-    show = shower(stdout, style, args)
+    interactive = bool(getattr(stdin, "isatty", None) and stdin.isatty())
+    loop = Loop(args, style, stderr, interactive)
 
     def complain(where, what):
         stderr.write(fit("%s: %s: %s\n" % (PROG, where, what), stderr))
@@ -2100,10 +2396,14 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         return run_find(args, stdout, complain, style)
     if args.game is not None:
         number = random_number() if args.game < 0 else args.game
-        show(fold(deal(number), args.rule), heading="deal %d" % number)
+        stdout.write(loop.chain_text(Reading(), fold(deal(number), args.rule),
+                                     "deal %d" % number))
         return 0
-    lines = input_lines(stdin, "chain> ", stderr)
-    return 0 if check_chains(lines, stdout, complain, style, args.rule, show, watch) else 1
+    lines = input_lines(stdin, "%s> " % PROG, stderr)
+    ok, state = check_chains(lines, loop, stdout, complain, watch)
+    if args.quiet and state.last is not None:       # -q: the last chain only
+        stdout.write(loop.chain_text(state, state.last, state.note))
+    return 0 if ok else 1
 
 
 def run_stats(args, argv, stdout, stderr):
@@ -2139,6 +2439,7 @@ def run_stats(args, argv, stdout, stderr):
     cores = os.cpu_count() or 1
     jobs = min(args.jobs or cores, cores) if count >= 50000 else 1
     parts = [(a, b + 1, args.rule) for a, b in split(todo, jobs)]
+    jobs = min(jobs, len(parts))            # never more processes than blocks
     total = [sum(column) for column in zip(*(block[2] for block in blocks))] or [0] * 37
     workers = set()
     try:
@@ -2225,10 +2526,11 @@ def run_find(args, stdout, complain, style):
     --limit numbered deals and then searched for, or count them all, or
     find the highest efficiency of a --target CARD!max."""
     import time
-    deadline = time.time() + args.timeout
+    timeout = args.timeout or TIMEOUT
+    deadline = time.time() + timeout
     first = random_number() if args.game is None or args.game < 0 else args.game
     wish, rule = args.wish, args.rule
-    limit = "the limit (--timeout %g s)" % args.timeout
+    limit = "the limit (--timeout %g s)" % timeout
 
     def put(chain, note):
         layout = fold(chain, rule)
@@ -2288,7 +2590,7 @@ def run_find(args, stdout, complain, style):
 def shell(command, text=""):
     """Run a medici.py command line in this process with text as its input,
     and print what it writes (standard error after standard output) and a
-    non-zero exit status: the examples of the manual and the tests use it."""
+    non-zero exit status: the tests (tests/medici*.txt) use it."""
     import io
 
     class Output(io.StringIO):
