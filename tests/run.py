@@ -28,7 +28,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SCRIPTS = ["freecell.py", "klondike.py", "pousse.py", "medici.py"]
 # The units that take longest start first, so that the cores finish together.
-LONGEST = ["sweeps.txt", "robustness.txt", "medici.txt", "freecell-solver.txt"]
+LONGEST = ["sweeps.txt", "examples.txt", "robustness.txt", "medici.txt",
+           "freecell-solver.txt"]
 
 
 def units():
