@@ -38,9 +38,10 @@ NOTATION
     A chain is read from standard input, one chain a line or spread over
     several lines until 36 cards are read (a chain ends at the end of a
     line).  '#' starts a comment; brackets [] <> and !n marks are ignored.
-    A chain that is not the 36 distinct cards is reported, named by its
-    lines, and dropped; a line of 36 cards after an unfinished chain ends
-    that chain.  Cards in any mix, upper or lower case:
+    A line that would put a card twice in the chain is refused, and the
+    chain being read stays as it was; a line of 36 cards after an
+    unfinished chain ends that chain, which is reported by its lines and
+    dropped.  Cards in any mix, upper or lower case:
     ranks   6 7 8 9   10 T X Х   J В   Q Д   K К   A Т
     suits   C ♣ К Т (clubs)      D ♦ Б (diamonds)
             H ♥ Ч (hearts)       S ♠ П (spades)
@@ -2068,11 +2069,7 @@ class Loop(object):
         """hint or solve: a search for a converging chain that begins with
         the cards read; what it prints."""
         import time
-        pending = state.pending
-        repeated = sorted(set(card for card in pending if pending.count(card) > 1))
-        if repeated:
-            raise refused(word, "the chain being read has %s more than once (undo or restart)"
-                          % show_cards(repeated, self.style))
+        pending = state.pending         # distinct cards: a line that repeats one is refused
         slots = [(RANK[card], SUIT[card], 0) for card in pending]
         wish = Wish(slots + [None] * (36 - len(slots)))
         limit = self.args.timeout or PROMPT_TIMEOUT
@@ -2106,7 +2103,9 @@ class Loop(object):
         return self.cards(state, number, cards)
 
     def cards(self, state, number, cards):
-        "Add the cards of line number to the chain being read; check it at 36."
+        """Add the cards of line number to the chain being read; check it at
+        36.  A line that would put a card in it twice is refused: the chain
+        being read stays as it was, to be finished by a line that fits."""
         complaints, out = [], ""
         if not cards:
             return out, complaints, False
@@ -2114,6 +2113,16 @@ class Loop(object):
             complaints.append((lines_text(state.since, state.until),
                                chain_problem(state.pending)))
             state.pending = []
+        if not state.pending and len(cards) >= 36:
+            if chain_problem(cards):
+                raise Refused(chain_problem(cards))
+        else:
+            seen = set(state.pending)
+            for card in cards:
+                if card in seen:
+                    raise refused(show_card(card, STYLE), "already in the chain being read" if
+                                  card in state.pending else "twice on this line")
+                seen.add(card)         # so at most 36 distinct cards: a chain at 36
         if not state.pending:
             state.since = number
         state.pending += cards
