@@ -1313,6 +1313,7 @@ class Session(object):
                 raise
             self.game, self.said = before, []
             self.err.write("freecell: line %d: interrupted; the game is as it was\n" % number)
+            self.rejected = True        # the line was not carried out
             return True
         self.flush()
         return going

@@ -2186,7 +2186,7 @@ def play(session, lines, out, err, quiet, style, watch=None, interactive=False):
                    5C []
                       QH
     moves: JD QC, AH, t
-    0
+    1
     >>> err.getvalue().replace('\r' + ' ' * 28 + '\r', ' <cleared> ').splitlines()
     ['klondike> solving... (Ctrl-C stops it) <cleared> klondike: line 1: interrupted; the game is as it was', 'klondike> klondike> ']
     >>> module['solve'] = solve
@@ -2208,6 +2208,7 @@ def play(session, lines, out, err, quiet, style, watch=None, interactive=False):
             if not interactive:
                 raise
             err.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
+            status = 1                  # the line was not carried out
             continue
         for said in printed:
             out.write(said + "\n")

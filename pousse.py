@@ -1755,6 +1755,7 @@ def play(args, stdin, stdout, stderr, colour, watch=None):
             if not interactive:
                 raise
             stderr.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
+            status = 1                  # the line was not carried out
             if session.shown:
                 session.say(show(session.game, colour))
     session.begin()
