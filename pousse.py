@@ -96,7 +96,9 @@ THE CONTEST ROBOT
 
 OPTIONS
     -n N            board size, 3 to 20 (default 6)
-    -t T            seconds a move for the machine (default 30)
+    -t T            seconds a move for the machine (default 30); the
+                    contest's name: the card games' --timeout bounds a whole
+                    search, -t each move of a game
     --clock         a human at a terminal who takes longer than -t for a
                     move loses too, as a contest robot did
     --machine X|O|none
@@ -113,7 +115,9 @@ OPTIONS
                     MemAvailable and the cgroup's limit less its use), 256
                     where it does not say
     --seed S        fixes every random choice (Microsoft's rand()), 0 to
-                    8589934591; by default a random seed, shown
+                    8589934591; by default a random seed, shown (Pousse has
+                    no deals, so no -g: the seed picks the sides and the
+                    easy player's moves)
     -q, --quiet     print only the final board and result (and what help,
                     board, history, hint and solve print when asked)
     --icfp          contest robot mode (see THE CONTEST ROBOT)
