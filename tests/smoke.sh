@@ -86,7 +86,8 @@ same "pousse --icfp: exit status" 0 $?
 same "pousse --icfp: a move" 1 "$(grep -c '^[LRTB][1-6]$' "$work/out")"
 "$PYTHON" pousse.py --self --level easy --seed 1 -n 4 -m > "$work/out"
 same "pousse --self: exit status" 0 $?
-same "pousse --self: an end" 1 "$(last "$work/out" | grep -c ' wins at move ')"
+same "pousse --self: an end" 1 "$(grep -c ' wins at move ' "$work/out")"
+same "pousse --self: its record" 1 "$(last "$work/out" | grep -c '^(4 [LRTB]')"
 printf 'L1\nL9\n' | "$PYTHON" pousse.py --machine none -m > /dev/null 2> "$work/err"
 same "pousse, a bad move: exit status" 1 $?
 same "pousse, a bad move: message" "pousse: line 2: L9: no row 9 on a 6 x 6 board" "$(cat "$work/err")"
