@@ -11,6 +11,7 @@
 
 Each benchmark prints its figures; the README quotes them.
 """
+import collections
 import functools
 import itertools
 import os
@@ -438,6 +439,188 @@ def pousse_match(games=None, seconds=None):
              sum(r[1] for r in results) / games,
              ", ".join("%s %d" % (h, sum(r[2] == h for r in results)) for h in hows),
              max(r[3] for r in results), time.perf_counter() - start))
+
+# A match between two programs that each play one move a process, as the 1998
+# contest ran them: the board size, then the moves so far, one a line, on
+# standard input; the move on standard output.  A command is a shell line in
+# which {t} stands for the seconds a move (la: "cd DIR/42 && read n &&
+# exec support/pousse$n {t}").
+
+ENGINE = "python3 %s --icfp -t {t}" % shlex.quote(os.path.join(ROOT, "pousse.py"))
+LATE = 0.5          # seconds past the limit after which a move loses on time
+
+
+def robot_move(command, n, moves, seconds):
+    """(move, seconds taken, fault or None) of one move by command."""
+    import pousse
+    text = "%d\n" % n + "".join(pousse.move_names(n)[m] + "\n" for m in moves)
+    began = time.perf_counter()
+    try:
+        done = subprocess.run(command.replace("{t}", "%g" % seconds), shell=True,
+                              input=text.encode(), stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, timeout=seconds + 10 * LATE + 5)
+    except subprocess.TimeoutExpired:
+        return None, time.perf_counter() - began, "no answer"
+    took = time.perf_counter() - began
+    words = done.stdout.decode("latin-1").split()
+    try:
+        move = pousse.parse_move(n, words[0])
+    except (IndexError, ValueError):
+        return None, took, "no move: %r" % done.stdout[:20]
+    return move, took, "time" if took > seconds + LATE else None
+
+
+def field_game(number, first, second, seconds, seed, n=6, opening=2):
+    """One game of command first against command second: first plays X in
+    even-numbered games; two random opening moves, the same for both
+    colours of a pair.  (first's points: 1, 0.5 or 0; plies; how it ended;
+    first's and second's longest moves)."""
+    import random
+    import pousse
+    rand = random.Random(seed * 100003 + number // 2)
+    game = pousse.Game(n)
+    while len(game.moves) < opening:
+        game.play(rand.randrange(4 * n))
+    side = number % 2
+    longest = [0.0, 0.0]
+    while not game.result and len(game.moves) < 500:
+        mine = game.player() == side
+        move, took, fault = robot_move(first if mine else second, n, game.moves, seconds)
+        longest[0 if mine else 1] = max(longest[0 if mine else 1], took)
+        if fault:
+            points = 0.0 if mine else 1.0
+            return points, len(game.moves), fault + (" by first" if mine else " by second"), longest
+        game.play(move)
+    if not game.result:
+        return 0.5, len(game.moves), "500 plies", longest
+    return (1.0 if game.result[0] == side else 0.0), len(game.moves), game.result[1], longest
+
+
+def match(first, second, games, seconds, seed=1, jobs=2):
+    "The list of field_game's results, games played jobs at a time."
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(jobs) as pool:
+        futures = [pool.submit(field_game, i, first, second, seconds, seed) for i in range(games)]
+        for i, f in enumerate(futures):
+            progress(i, f.result())
+        return [f.result() for f in futures]
+
+
+def progress(number, result):
+    "A line on stderr for each game of a match as it ends."
+    sys.stderr.write("pousse: game %d, first as %s: %g, %d plies, %s\n"
+                     % (number + 1, "XO"[number % 2], result[0], result[1], result[2]))
+    sys.stderr.flush()
+
+
+def match_report(name, first, second, results, control, took):
+    "Print a match's score, its 95 % interval and the time both sides took."
+    games = len(results)
+    points = sum(r[0] for r in results)
+    low, high = wilson(points, games)
+    print("pousse: %s: %g of %d points (%.1f %%, 95 %% interval %.1f-%.1f %%), %s; "
+          "as X %g of %d, as O %g of %d"
+          % (name, points, games, 100.0 * points / games, 100 * low, 100 * high, control,
+             sum(r[0] for r in results[0::2]), len(results[0::2]),
+             sum(r[0] for r in results[1::2]), len(results[1::2])))
+    hows = collections.Counter(r[2] for r in results)
+    print("pousse: games of %d-%d plies (mean %.0f); ended by %s; longest move %.2f s "
+          "against %.2f s; %.0f s"
+          % (min(r[1] for r in results), max(r[1] for r in results),
+             sum(r[1] for r in results) / games,
+             ", ".join("%s %d" % h for h in sorted(hows.items())),
+             max(r[3][0] for r in results), max(r[3][1] for r in results), took))
+    print("pousse:   first: %s\npousse:   second: %s" % (first, second))
+
+
+@bench
+def pousse_field():
+    """The engine (pousse.py --icfp) against the program POUSSE_ROBOT (a shell
+    line, {t} the seconds a move) on 6 x 6, a fresh process a move for
+    both: POUSSE_GAMES games (100), POUSSE_SECONDS a move (1), colours
+    alternated, two random opening moves a pair (POUSSE_SEED), POUSSE_JOBS
+    games at a time (2).  Skipped without POUSSE_ROBOT."""
+    robot = os.environ.get("POUSSE_ROBOT")
+    if not robot:
+        print("pousse: POUSSE_ROBOT (the command line of an opponent) not given; skipped")
+        return
+    games = int(os.environ.get("POUSSE_GAMES", "100"))
+    seconds = float(os.environ.get("POUSSE_SECONDS", "1"))
+    engine = os.environ.get("POUSSE_ENGINE", ENGINE)
+    start = time.perf_counter()
+    results = match(engine, robot, games, seconds, int(os.environ.get("POUSSE_SEED", "1")),
+                    int(os.environ.get("POUSSE_JOBS", "2")))
+    match_report("the engine against the robot", engine, robot, results, "%g s a move" % seconds,
+                 time.perf_counter() - start)
+
+
+def load_module(path, name):
+    "The module of the Python file at path, under name."
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def selfplay_game(number, old_path, seconds, seed, depth=None, n=6, opening=2):
+    """One game of the engine against the engine of the file old_path, in this
+    process, each keeping its table from move to move as in a game at the
+    prompt, for seconds a move or to depth plies; the new engine plays X in
+    even-numbered games, two random opening moves a pair.  (points, plies,
+    how, (longest moves))."""
+    import random
+    import pousse
+    old = load_module(old_path, "pousse_old")
+    rand = random.Random(seed * 100003 + number // 2)
+    game = pousse.Game(n)
+    while len(game.moves) < opening:
+        game.play(rand.randrange(4 * n))
+    side = number % 2
+    engines = [pousse.Engine(n), old.Engine(n)]
+    longest = [0.0, 0.0]
+    while not game.result and len(game.moves) < 500:
+        who = 0 if game.player() == side else 1
+        began = time.perf_counter()
+        if depth:
+            move = engines[who].think(game if who == 0 else old.Game(n, game.moves), depth=depth)[0]
+        elif who == 0:
+            move = engines[0].think(game, pousse.budget(seconds))[0]
+        else:
+            move = engines[1].think(old.Game(n, game.moves), old.budget(seconds))[0]
+        longest[who] = max(longest[who], time.perf_counter() - began)
+        game.play(move)
+    if not game.result:
+        return 0.5, len(game.moves), "500 plies", longest
+    return (1.0 if game.result[0] == side else 0.0), len(game.moves), game.result[1], longest
+
+
+@bench
+def pousse_selfplay():
+    """The engine against an earlier version of itself, POUSSE_OLD (the path of
+    its pousse.py: git show HEAD~1:pousse.py > old.py), each in one process
+    keeping its table: POUSSE_GAMES games (200), POUSSE_SECONDS a move
+    (0.2) or POUSSE_DEPTH plies, colours alternated, two random opening
+    moves a pair (POUSSE_SEED), POUSSE_JOBS processes (2).  Skipped without
+    POUSSE_OLD."""
+    import multiprocessing
+    old = os.environ.get("POUSSE_OLD")
+    if not old:
+        print("pousse: POUSSE_OLD (the path of an earlier pousse.py) not given; skipped")
+        return
+    games = int(os.environ.get("POUSSE_GAMES", "200"))
+    seconds = float(os.environ.get("POUSSE_SECONDS", "0.2"))
+    seed = int(os.environ.get("POUSSE_SEED", "1"))
+    start = time.perf_counter()
+    pool = multiprocessing.Pool(int(os.environ.get("POUSSE_JOBS", "2")))
+    depth = int(os.environ.get("POUSSE_DEPTH", "0")) or None
+    results = pool.starmap(selfplay_game, [(i, old, seconds, seed, depth) for i in range(games)],
+                           chunksize=1)
+    pool.close()
+    match_report("the engine against its earlier self", os.path.join(ROOT, "pousse.py"), old,
+                 results, "depth %d" % depth if depth else "%g s a move" % seconds,
+                 time.perf_counter() - start)
+
 
 
 @bench
