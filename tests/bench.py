@@ -470,11 +470,12 @@ def robot_move(command, n, moves, seconds):
     return move, took, "time" if took > seconds + LATE else None
 
 
-def field_game(number, first, second, seconds, seed, n=6, opening=2):
-    """One game of command first against command second: first plays X in
-    even-numbered games; two random opening moves, the same for both
-    colours of a pair.  (first's points: 1, 0.5 or 0; plies; how it ended;
-    first's and second's longest moves)."""
+def pair_game(number, players, seed, n=6, opening=2):
+    """One game between players[0] and players[1], functions game -> (move,
+    seconds taken, fault or None): the first plays X in even-numbered
+    games; two random opening moves, the same for both colours of a pair.
+    (the first's points: 1, 0.5 or 0; plies; how it ended; the first's and
+    the second's longest moves)."""
     import random
     import pousse
     rand = random.Random(seed * 100003 + number // 2)
@@ -484,16 +485,22 @@ def field_game(number, first, second, seconds, seed, n=6, opening=2):
     side = number % 2
     longest = [0.0, 0.0]
     while not game.result and len(game.moves) < 500:
-        mine = game.player() == side
-        move, took, fault = robot_move(first if mine else second, n, game.moves, seconds)
-        longest[0 if mine else 1] = max(longest[0 if mine else 1], took)
+        who = 0 if game.player() == side else 1
+        move, took, fault = players[who](game)
+        longest[who] = max(longest[who], took)
         if fault:
-            points = 0.0 if mine else 1.0
-            return points, len(game.moves), fault + (" by first" if mine else " by second"), longest
+            return float(who), len(game.moves), fault + (" by first", " by second")[who], longest
         game.play(move)
     if not game.result:
         return 0.5, len(game.moves), "500 plies", longest
     return (1.0 if game.result[0] == side else 0.0), len(game.moves), game.result[1], longest
+
+
+def field_game(number, first, second, seconds, seed):
+    "A pair_game between the commands first and second, seconds a move."
+    players = [lambda game, command=command: robot_move(command, game.n, game.moves, seconds)
+               for command in (first, second)]
+    return pair_game(number, players, seed)
 
 
 def match(first, second, games, seconds, seed=1, jobs=2):
@@ -533,6 +540,13 @@ def match_report(name, first, second, results, control, took):
     print("pousse:   first: %s\npousse:   second: %s" % (first, second))
 
 
+def match_settings(games, seconds):
+    "(games, seconds a move, seed, jobs) of a match: the environment's, or these defaults."
+    return (int(os.environ.get("POUSSE_GAMES", games)),
+            float(os.environ.get("POUSSE_SECONDS", seconds)),
+            int(os.environ.get("POUSSE_SEED", 1)), int(os.environ.get("POUSSE_JOBS", 2)))
+
+
 @bench
 def pousse_field():
     """The engine (pousse.py --icfp) against the program POUSSE_ROBOT (a shell
@@ -544,12 +558,10 @@ def pousse_field():
     if not robot:
         print("pousse: POUSSE_ROBOT (the command line of an opponent) not given; skipped")
         return
-    games = int(os.environ.get("POUSSE_GAMES", "100"))
-    seconds = float(os.environ.get("POUSSE_SECONDS", "1"))
+    games, seconds, seed, jobs = match_settings(100, 1)
     engine = os.environ.get("POUSSE_ENGINE", ENGINE)
     start = time.perf_counter()
-    results = match(engine, robot, games, seconds, int(os.environ.get("POUSSE_SEED", "1")),
-                    int(os.environ.get("POUSSE_JOBS", "2")))
+    results = match(engine, robot, games, seconds, seed, jobs)
     match_report("the engine against the robot", engine, robot, results, "%g s a move" % seconds,
                  time.perf_counter() - start)
 
@@ -563,36 +575,26 @@ def load_module(path, name):
     return module
 
 
-def selfplay_game(number, old_path, seconds, seed, depth=None, n=6, opening=2):
-    """One game of the engine against the engine of the file old_path, in this
-    process, each keeping its table from move to move as in a game at the
-    prompt, for seconds a move or to depth plies; the new engine plays X in
-    even-numbered games, two random opening moves a pair.  (points, plies,
-    how, (longest moves))."""
-    import random
+def selfplay_game(number, old_path, seconds, seed, depth=None):
+    """A pair_game of the engine against the engine of the file old_path, in
+    this process, each keeping its table from move to move as in a game at
+    the prompt, for seconds a move or to depth plies."""
     import pousse
     old = load_module(old_path, "pousse_old")
-    rand = random.Random(seed * 100003 + number // 2)
-    game = pousse.Game(n)
-    while len(game.moves) < opening:
-        game.play(rand.randrange(4 * n))
-    side = number % 2
-    engines = [pousse.Engine(n), old.Engine(n)]
-    longest = [0.0, 0.0]
-    while not game.result and len(game.moves) < 500:
-        who = 0 if game.player() == side else 1
-        began = time.perf_counter()
-        if depth:
-            move = engines[who].think(game if who == 0 else old.Game(n, game.moves), depth=depth)[0]
-        elif who == 0:
-            move = engines[0].think(game, pousse.budget(seconds))[0]
-        else:
-            move = engines[1].think(old.Game(n, game.moves), old.budget(seconds))[0]
-        longest[who] = max(longest[who], time.perf_counter() - began)
-        game.play(move)
-    if not game.result:
-        return 0.5, len(game.moves), "500 plies", longest
-    return (1.0 if game.result[0] == side else 0.0), len(game.moves), game.result[1], longest
+
+    def player(module):
+        engine = module.Engine(6)
+
+        def play(game):
+            view = module.Game(game.n, game.moves)
+            began = time.perf_counter()
+            if depth:
+                move = engine.think(view, depth=depth)[0]
+            else:
+                move = engine.think(view, module.budget(seconds))[0]
+            return move, time.perf_counter() - began, None
+        return play
+    return pair_game(number, [player(pousse), player(old)], seed)
 
 
 @bench
@@ -608,11 +610,9 @@ def pousse_selfplay():
     if not old:
         print("pousse: POUSSE_OLD (the path of an earlier pousse.py) not given; skipped")
         return
-    games = int(os.environ.get("POUSSE_GAMES", "200"))
-    seconds = float(os.environ.get("POUSSE_SECONDS", "0.2"))
-    seed = int(os.environ.get("POUSSE_SEED", "1"))
+    games, seconds, seed, jobs = match_settings(200, 0.2)
     start = time.perf_counter()
-    pool = multiprocessing.Pool(int(os.environ.get("POUSSE_JOBS", "2")))
+    pool = multiprocessing.Pool(jobs)
     depth = int(os.environ.get("POUSSE_DEPTH", "0")) or None
     results = pool.starmap(selfplay_game, [(i, old, seconds, seed, depth) for i in range(games)],
                            chunksize=1)
