@@ -720,19 +720,20 @@ def show(game, style):
 ##          dealt at the start (two or more) are one byte, a token, 64 and up
 ##   key    the packed position with its columns sorted: positions that differ
 ##          only in the order of their columns are one position.  It is exact
-##          (it unpacks to the position), so no two positions are confused.
+##          (it unpacks to the position, its columns in the key's order), so no
+##          two positions are confused.  The search goes on from the unpacked
+##          position; the solution's steps are found again from the real start.
 ## A best-first search, safe autoplay applied after every step as the game does,
 ## scores each position by how far it looks from the win plus a weight times the
 ## steps taken to reach it; run out of positions and the deal is proved impossible.
 ## A position seen keeps only its key and its parent's key; one waiting to be
-## searched also the order of its columns, in a queue for each score: about 75
-## bytes a position in all (deal 11982: 96,648 positions in 7 MB).
+## searched also the moves that reached it, in a queue for each score.
 
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
 SEPARATOR = b"\xff"
 PACK_MEMO = 50000           # columns whose packed form is remembered
-COLUMN_BITS = range(8)      # the columns, by number
+EMPTY = -1                  # where a card goes: an empty column
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0
 SHORT = 10.0                # seconds --short spends on a shorter solution, by default
 HINT_SHORT, HINT_WIDTH = 0.15, 16    # and hint's, so that it names a move of a short one
@@ -740,6 +741,10 @@ BREADTH_SHARE = 0.2         # of them for the breadth-first search that proves m
 FIRST_WIDTH, GROWTH = 50, 2.2   # the first beam's width; how much longer the next one takes
 # (weight of the moves made, positions it may search; None: all that are left)
 STAGES = ((0.5, 20000), (0.3, 15000), (1.0, 100000), (0.7, 100000), (0.5, None))
+# the score's weights (Solver.score, Solver.cost)
+HELD, FILLED, BURIED, DISORDER, BLOCKING = 2.0, 2.0, 2.0, 1.0, 0.5
+PARENTS = dict((bakers, [tuple(p for p in DECK if fits(c, p, bakers)) for c in DECK])
+               for bakers in (False, True))     # the cards each card may go on
 
 
 def first(item):
@@ -758,8 +763,8 @@ class Solver(object):
 
     def __init__(self, ncells=4, bakers=False, start=None):
         self.ncells, self.bakers = ncells, bakers
-        self.columns = {}   # column bytes -> (run length, disorder, cost in the score)
-        self.parents = [tuple(p for p in DECK if fits(c, p, bakers)) for c in DECK]
+        self.runs, self.costs = {}, {}    # column bytes -> its run length, its score
+        self.parents = PARENTS[bakers]
         self.tokens, self.prefix, self.packs = {}, {}, {}
         for col in (start[2] if start else ()):
             for k in range(2, len(col) + 1):
@@ -783,47 +788,51 @@ class Solver(object):
         return packed
 
     def key(self, state):
-        """(key, packed columns): the position's key, its packed form with
-        the columns sorted."""
+        "The position's key: its packed form with the columns sorted."
         cells, homes, cols = state
         packed = list(map(self.packs.get, cols))
         if None in packed:
             packed = [self.pack_column(c) for c in cols]
-        return SEPARATOR.join([bytes(homes) + cells] + sorted(packed)), packed
+        packed.sort()
+        packed.insert(0, bytes(homes) + cells)
+        return SEPARATOR.join(packed)
 
-    @staticmethod
-    def order(packed):
-        """Where each column goes among the key's, as one int (3 bits a
-        column), so that a position comes back with its columns in place."""
-        order = 0
-        for r, i in enumerate(sorted(COLUMN_BITS, key=packed.__getitem__)):
-            order |= i << 3 * r
-        return order
-
-    def unpack(self, key, order):
-        "The state of a key, its columns in the order given."
+    def unpack(self, key):
+        "The state of a key, its columns in the key's order."
         parts = key.split(SEPARATOR)
-        cols = [b""] * (len(parts) - 1)
-        for r, col in enumerate(parts[1:]):
-            if col and col[0] >= 64:
-                col = self.prefix[col[0]] + col[1:]
-            cols[order >> 3 * r & 7] = col
-        return parts[0][4:], tuple(parts[0][:4]), tuple(cols)
+        head, prefix = parts[0], self.prefix
+        cols = tuple(prefix[col[0]] + col[1:] if col and col[0] >= 64 else col
+                     for col in parts[1:])
+        return head[4:], tuple(head[:4]), cols
 
-    def column_facts(self, col):
-        """(run length, cards lying on a lower one, the column's part of the
-        score) of a column, memoised."""
-        facts = self.columns.get(col)
-        if facts is None:
-            low, disorder = NCARDS, 0
+    def run(self, col):
+        "How many cards at the end of col are in sequence, memoised."
+        run = self.runs.get(col)
+        if run is None:
+            run = self.runs[col] = run_length(col, self.bakers)
+        return run
+
+    def cost(self, col):
+        """A column's part of the score, memoised: FILLED for a column that
+        holds cards, BURIED for each card lying on a lower card of its own
+        suit (it must move before it goes home), DISORDER for each other card
+        lying on a lower card."""
+        cost = self.costs.get(col)
+        if cost is None:
+            low, lows, buried, disorder = NCARDS, [NCARDS] * 4, 0, 0
             for c in col:
-                if RANK_OF[c] > low:
-                    disorder += 1
+                r, s = RANK_OF[c], SUIT_OF[c]
+                if r > lows[s]:
+                    buried += 1
                 else:
-                    low = RANK_OF[c]
-            facts = self.columns[col] = (run_length(col, self.bakers), disorder,
-                                         2 + 1.5 * disorder if col else 0)
-        return facts
+                    lows[s] = r
+                    if r > low:
+                        disorder += 1
+                if r < low:
+                    low = r
+            cost = self.costs[col] = (FILLED + BURIED * buried + DISORDER * disorder
+                                      if col else 0)
+        return cost
 
     def autoplay(self, cells, homes, cols):
         "The state after safe autoplay, the game's rule, done to the end."
@@ -848,21 +857,15 @@ class Solver(object):
     def steps(self, state, settled=True):
         """Every (step, next state) from state, autoplay done.  In a settled
         state autoplay has nothing to do, and only a newly exposed card can
-        start it."""
+        start it (written out in each kind of step: this is the search's
+        innermost loop)."""
         cells, homes, cols = state
         free = self.ncells - len(cells)
-        empties = [i for i, col in enumerate(cols) if not col]
-        first_empty = empties[0] if empties else -1
-        nexts = set(h * 4 + s for s, h in enumerate(homes))
+        empties = cols.count(b"")
+        first_empty = cols.index(b"") if empties else -1
+        nexts = {homes[0] * 4, homes[1] * 4 + 1, homes[2] * 4 + 2, homes[3] * 4 + 3}
         autoplay = self.autoplay
         out = []
-
-        def child(step, exposed, cells2, homes2, cols2):
-            if not settled or exposed and exposed[-1] in nexts:
-                out.append((step, autoplay(cells2, homes2, cols2)))
-            else:
-                out.append((step, (cells2, homes2, cols2)))
-
         for i, card in enumerate(cells):          # home from a cell
             if card in nexts:
                 s = SUIT_OF[card]
@@ -874,29 +877,35 @@ class Solver(object):
                 out.append(((COLUMNS[i], "h", 1), autoplay(
                     cells, homes[:s] + (homes[s] + 1,) + homes[s + 1:],
                     cols[:i] + (col[:-1],) + cols[i + 1:])))
-        most = (free + 1) << len(empties)
-        tops = dict((col[-1], j) for j, col in enumerate(cols) if col)
-        parents, facts = self.parents, self.column_facts
+        most = (free + 1) << empties
+        tops = {col[-1]: j for j, col in enumerate(cols) if col}
+        parents, runs = self.parents, self.runs
         for i, col in enumerate(cols):            # a run onto a column, or into an empty one
             if not col:
                 continue
-            run = facts(col)[0]
-            for k in range(1, min(run, most) + 1):
+            run = runs.get(col) or self.run(col)
+            for k in range(1, (run if run < most else most) + 1):
                 for top in parents[col[-k]]:
                     j = tops.get(top)
                     if j is not None:
                         new = list(cols)
                         rest = new[i] = col[:-k]
                         new[j] = cols[j] + col[-k:]
-                        child((COLUMNS[i], COLUMNS[j], k), rest, cells, homes, tuple(new))
-            if first_empty >= 0:
-                longest = min(run, most >> 1)
+                        if settled and not (rest and rest[-1] in nexts):
+                            out.append(((COLUMNS[i], COLUMNS[j], k), (cells, homes, tuple(new))))
+                        else:
+                            out.append(((COLUMNS[i], COLUMNS[j], k), autoplay(cells, homes, tuple(new))))
+            if empties:
+                longest = run if run < most >> 1 else most >> 1
                 for k in (1, longest) if longest > 1 else (1,):
                     if k < len(col):
                         new = list(cols)
                         rest = new[i] = col[:-k]
                         new[first_empty] = col[-k:]
-                        child((COLUMNS[i], COLUMNS[first_empty], k), rest, cells, homes, tuple(new))
+                        if settled and not rest[-1] in nexts:
+                            out.append(((COLUMNS[i], COLUMNS[first_empty], k), (cells, homes, tuple(new))))
+                        else:
+                            out.append(((COLUMNS[i], COLUMNS[first_empty], k), autoplay(cells, homes, tuple(new))))
         for n, card in enumerate(cells):          # a held card onto a column
             rest = cells[:n] + cells[n + 1:]
             for top in parents[card]:
@@ -904,29 +913,39 @@ class Solver(object):
                 if j is not None:
                     new = list(cols)
                     new[j] = cols[j] + bytes((card,))
-                    child((card, COLUMNS[j], 1), None, rest, homes, tuple(new))
-            if first_empty >= 0:
+                    out.append(((card, COLUMNS[j], 1), (rest, homes, tuple(new)) if settled
+                                else autoplay(rest, homes, tuple(new))))
+            if empties:
                 new = list(cols)
                 new[first_empty] = bytes((card,))
-                child((card, COLUMNS[first_empty], 1), None, rest, homes, tuple(new))
+                out.append(((card, COLUMNS[first_empty], 1), (rest, homes, tuple(new)) if settled
+                            else autoplay(rest, homes, tuple(new))))
         if free:                                  # a card into a free cell
             for i, col in enumerate(cols):
                 if col:
                     rest = col[:-1]
-                    child((COLUMNS[i], "*", 1), rest, bytes(sorted(cells + col[-1:])),
-                          homes, cols[:i] + (rest,) + cols[i + 1:])
+                    new = (bytes(sorted(cells + col[-1:])), homes, cols[:i] + (rest,) + cols[i + 1:])
+                    out.append(((COLUMNS[i], "*", 1), new if settled and not (rest and rest[-1] in nexts)
+                                else autoplay(*new)))
         return out
 
     def score(self, state):
         """How far state looks from the win (lower is nearer): cards not home,
-        held cards, filled columns, and cards lying on a lower card."""
+        HELD for each held card, each column's cost(), and BLOCKING for each
+        card lying on the next card of a foundation."""
         cells, homes, cols = state
-        columns = self.columns
-        h = 52 - sum(homes) + 2 * len(cells)
-        for col in cols:
-            facts = columns.get(col) or self.column_facts(col)
-            h += facts[2]
-        return h
+        try:
+            h = sum(map(self.costs.__getitem__, cols))
+        except KeyError:
+            h = sum(map(self.cost, cols))
+        joined = SEPARATOR.join(cols)
+        blocking, end = 0, len(joined)
+        for s in (0, 1, 2, 3):
+            i = joined.find(homes[s] * 4 + s) if homes[s] < 13 else -1
+            if i >= 0:
+                j = joined.find(255, i)
+                blocking += (end if j < 0 else j) - i - 1
+        return h + NCARDS - sum(homes) + HELD * len(cells) + BLOCKING * blocking
 
     def search(self, pos, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None,
                began=None):
@@ -955,36 +974,36 @@ class Solver(object):
 
     def best_first(self, pos, weight, budget, deadline, memory=None):
         """One best-first search from pos, each position scored by score() plus
-        weight times the moves made: (verdict, steps or the limit, positions).
+        weight times the moves made to reach it, foundation moves not counted: (verdict, steps or the limit, positions).
         The positions waiting are kept by score, first come first served
         within a score; the search ends 'memory' where it would take the
         process past memory bytes."""
         start = fast(pos)
-        key, packed = self.key(start)
-        seen = {key: None}                        # key -> the parent's key
-        waiting = {0: collections.deque([(key, self.order(packed))])}
+        first_key = self.key(start)
+        seen = {first_key: None}                  # key -> the parent's key
+        waiting = {0: collections.deque([(first_key, 0)])}
         scores = [0]
         settled = self.autoplay(*start) == start
-        expanded = 0
+        key_of, score_of, expanded = self.key, self.score, 0
         while scores:
             queue = waiting[scores[0]]
-            key, order = queue.popleft()
+            key, g = queue.popleft()
             if not queue:
                 del waiting[heapq.heappop(scores)]
-            g = order >> 24
-            state = self.unpack(key, order & 0xFFFFFF)
+            state = self.unpack(key)
             if sum(state[1]) == NCARDS:
                 return "solved", self.path(pos, key, seen, settled), len(seen)
-            for step, child in self.steps(state, settled or g > 0):
-                child_key, packed = self.key(child)
+            for step, child in self.steps(state, settled or key is not first_key):
+                child_key = key_of(child)
                 if child_key not in seen:
                     seen[child_key] = key
-                    score = self.score(child) + weight * g
+                    moves = g if step[1] == "h" else g + 1
+                    score = score_of(child) + weight * moves
                     queue = waiting.get(score)
                     if queue is None:
                         queue = waiting[score] = collections.deque()
                         heapq.heappush(scores, score)
-                    queue.append((child_key, self.order(packed) | (g + 1) << 24))
+                    queue.append((child_key, moves))
             if len(seen) > budget:
                 return "unknown", "budget", len(seen)
             expanded += 1
@@ -1002,7 +1021,7 @@ class Solver(object):
         (steps or None, positions, levels searched in full, the limit that
         stopped it or None); it looks no further than bound moves."""
         start = fast(pos)
-        key = self.key(start)[0]
+        key = self.key(start)
         settled = self.autoplay(*start) == start
         seen = {key: None}                      # key -> the parent's key
         level, g, key_of, score = [(0, start, key)], 0, self.key, self.score
@@ -1010,7 +1029,7 @@ class Solver(object):
             children = []
             for n, (_, state, key) in enumerate(level):
                 for step, child in self.steps(state, settled or g > 0):
-                    child_key = key_of(child)[0]
+                    child_key = key_of(child)
                     if child_key not in seen:
                         seen[child_key] = key
                         if sum(child[1]) == NCARDS:
@@ -1062,7 +1081,8 @@ class Solver(object):
         hold more than memory bytes; the memos are emptied first."""
         if (resident() or 0) + 2 * sys.getsizeof(seen) <= memory:
             return False
-        self.columns.clear()
+        self.runs.clear()
+        self.costs.clear()
         self.packs.clear()
         return (resident() or 0) + 2 * sys.getsizeof(seen) > memory
 
@@ -1076,11 +1096,130 @@ class Solver(object):
         state, steps = fast(pos), []
         for g, key in enumerate(reversed(keys[:-1])):
             for step, child in self.steps(state, settled or g > 0):
-                if self.key(child)[0] == key:
+                if self.key(child) == key:
                     break
             steps.append(step)
             state = child
         return steps
+
+    # Shortening a solution.  A step is written again as (card, where): the
+    # card that moves (the lowest of a run) and where it goes, 'h', '*', EMPTY
+    # or the card it goes on.  So written, a step still means the same move
+    # when the steps before it change, and a solution can be tried without
+    # one of its steps, or with a card going straight to where it went later.
+
+    def play(self, state, card, where):
+        """The state after card goes where, autoplay done; None if the rules
+        forbid it.  A card sent home that is home already changes nothing."""
+        cells, homes, cols = state
+        s, r = SUIT_OF[card], RANK_OF[card]
+        if homes[s] > r:
+            return state if where == "h" else None
+        free = self.ncells - len(cells)
+        empties = cols.count(b"")
+        i = next((i for i, col in enumerate(cols) if card in col), -1)
+        if i < 0:
+            if where == "*" or card not in cells:
+                return None
+            cells, moving = cells.replace(bytes((card,)), b""), bytes((card,))
+        else:
+            col = cols[i]
+            moving = col[col.index(card):]
+            if len(moving) > (self.runs.get(col) or self.run(col)):
+                return None
+            cols = cols[:i] + (col[:-len(moving)],) + cols[i + 1:]
+        if where == "h":
+            if len(moving) > 1 or homes[s] != r:
+                return None
+            homes = homes[:s] + (r + 1,) + homes[s + 1:]
+        elif where == "*":
+            if len(moving) > 1 or not free:
+                return None
+            cells = bytes(sorted(cells + moving))
+        else:
+            if where == EMPTY:
+                j = cols.index(b"") if b"" in cols else -1
+                most = (free + 1) << max(empties - 1, 0)
+            else:
+                j = next((j for j, col in enumerate(cols) if col and col[-1] == where), -1)
+                most = (free + 1) << empties
+                if where not in self.parents[card]:
+                    return None
+            if j < 0 or j == i or len(moving) > most:
+                return None
+            cols = cols[:j] + (cols[j] + moving,) + cols[j + 1:]
+        return self.autoplay(cells, homes, cols)
+
+    def step_of(self, state, card, where):
+        "The step (source, target, count) that moves card where in state."
+        cells, homes, cols = state
+        i = next((i for i, col in enumerate(cols) if card in col), -1)
+        source, count = (card, 1) if i < 0 else (COLUMNS[i], len(cols[i]) - cols[i].index(card))
+        if where in ("h", "*"):
+            return source, where, count
+        if where == EMPTY:
+            return source, COLUMNS[cols.index(b"")], count
+        return source, COLUMNS[next(j for j, col in enumerate(cols) if col and col[-1] == where)], count
+
+    def shorten(self, pos, steps):
+        """steps made shorter where the rules allow, each change checked by
+        playing the rest of the solution: a step left out; a card's step left
+        out with its next one; a card's step going straight to where its next
+        one took it.  A change is kept when play comes back to the same
+        position or wins."""
+        state, moves, states = fast(pos), [], [fast(pos)]
+        for g, step in enumerate(steps):
+            source, target, count = step
+            cells, homes, cols = state
+            if isinstance(source, int):
+                card = source
+            else:
+                card = cols[COLUMNS.index(source)][-count]
+            where = target if target in ("h", "*") else (
+                cols[COLUMNS.index(target)][-1:] or EMPTY)
+            if isinstance(where, bytes):
+                where = where[0]
+            moves.append((card, where))
+            state = self.play(state, card, where)
+            states.append(state)
+        i = 0
+        while i < len(moves):
+            card = moves[i][0]
+            later = next((j for j in range(i + 1, len(moves)) if moves[j][0] == card), None)
+            tries = [(moves[i + 1:], 1)]
+            if later is not None:
+                tries = [(moves[i + 1:later] + moves[later + 1:], 2)] + tries + [
+                    ([(card, moves[later][1])] + moves[i + 1:later] + moves[later + 1:], 1)]
+            for tail, dropped in tries:
+                made = self.rejoin(states, i, tail, dropped)
+                if made is not None:
+                    moves[i:] = tail[:made] + moves[i + made + dropped:]
+                    del states[i + 1:]
+                    for card_, where in moves[i:]:
+                        states.append(self.play(states[-1], card_, where))
+                    break
+            else:
+                i += 1
+        out, state = [], states[0]
+        for card, where in moves:
+            if not (where == "h" and state[1][SUIT_OF[card]] > RANK_OF[card]):
+                out.append(self.step_of(state, card, where))
+            state = self.play(state, card, where)
+        return out
+
+    def rejoin(self, states, i, tail, dropped):
+        """How many moves of tail, played from states[i], bring play back to
+        the solution's own position (dropped steps fewer) or to the win;
+        None if a move is against the rules or play never comes back."""
+        state = states[i]
+        for k, (card, where) in enumerate(tail):
+            state = self.play(state, card, where)
+            if state is None:
+                return None
+            t = i + k + 1 + dropped
+            if t < len(states) and state == states[t] or sum(state[1]) == NCARDS:
+                return k + 1
+        return None
 
 
 def solution(pos, steps, bakers=False, autoplay_on=True):
@@ -1140,6 +1279,7 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
             answer["short"] = time.time() - shortening
             if stopped:
                 answer["why"] = "memory %s reached" % size_text(memory)
+        steps = solver.shorten(pos, steps)
         moves, autoplayed = solution(pos, steps, bakers, autoplay_on)
         answer["moves"], answer["steps"] = moves, steps
         answer["total"] = len(moves) + (autoplayed if autoplay_on else 0)
