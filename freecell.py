@@ -815,11 +815,12 @@ class Solver(object):
         return (self.ontos.get(col) or self.onto(col))[0]
 
     def onto(self, col):
-        """(run length, ((card, k), ...)) of a column, memoised: the k cards
-        at its end, in sequence, may go on card."""
+        """(run length, ((card, k), ...), the same for the whole run) of a
+        column, memoised: the k cards at its end, in sequence, may go on
+        card."""
         run = run_length(col, self.bakers)
-        facts = self.ontos[col] = (run, tuple((top, k) for k in range(1, run + 1)
-                                              for top in self.parents[col[-k]]))
+        onto = tuple((top, k) for k in range(1, run + 1) for top in self.parents[col[-k]])
+        facts = self.ontos[col] = (run, onto, tuple(pair for pair in onto if pair[1] == run))
         return facts
 
     def cost(self, col):
@@ -880,29 +881,29 @@ class Solver(object):
         empties = cols.count(b"")
         first_empty = cols.index(b"") if empties else -1
         nexts = {homes[0] * 4, homes[1] * 4 + 1, homes[2] * 4 + 2, homes[3] * 4 + 3}
-        autoplay = self.autoplay
-        out = []
+        tops = {col[-1]: j for j, col in enumerate(cols) if col}
+        autoplay, parents, ontos, prune = self.autoplay, self.parents, self.ontos, self.prune
+        out, held = [], []
         for i, card in enumerate(cells):          # home from a cell
             if card in nexts:
                 s = SUIT_OF[card]
                 out.append(((card, "h", 1), autoplay(
                     cells[:i] + cells[i + 1:], homes[:s] + (homes[s] + 1,) + homes[s + 1:], cols)))
-        for i, col in enumerate(cols):            # home from a column
-            if col and col[-1] in nexts:
-                s = SUIT_OF[col[-1]]
-                out.append(((COLUMNS[i], "h", 1), autoplay(
-                    cells, homes[:s] + (homes[s] + 1,) + homes[s + 1:],
-                    cols[:i] + (col[:-1],) + cols[i + 1:])))
+        going = nexts.intersection(tops)
+        for i in sorted(tops[card] for card in going) if going else ():   # home from a column
+            col = cols[i]
+            s = SUIT_OF[col[-1]]
+            out.append(((COLUMNS[i], "h", 1), autoplay(
+                cells, homes[:s] + (homes[s] + 1,) + homes[s + 1:],
+                cols[:i] + (col[:-1],) + cols[i + 1:])))
         most = (free + 1) << empties
-        tops = {col[-1]: j for j, col in enumerate(cols) if col}
-        parents, ontos, prune = self.parents, self.ontos, self.prune
         for i, col in enumerate(cols):            # a run onto a column, or into an empty one
             if not col:
                 continue
-            run, onto = ontos.get(col) or self.onto(col)
-            for top, k in onto:
+            run, onto, whole = ontos.get(col) or self.onto(col)
+            for top, k in whole if prune and run <= most else onto:
                 j = tops.get(top)
-                if j is not None and k <= most and (k == run or run > most or not prune):
+                if j is not None and k <= most:
                     new = list(cols)
                     rest = new[i] = col[:-k]
                     new[j] = cols[j] + col[-k:]
@@ -921,6 +922,11 @@ class Solver(object):
                             out.append(((COLUMNS[i], COLUMNS[first_empty], k), (cells, homes, tuple(new))))
                         else:
                             out.append(((COLUMNS[i], COLUMNS[first_empty], k), autoplay(cells, homes, tuple(new))))
+            if free and not (prune and run > 1):  # a card into a free cell
+                rest = col[:-1]
+                new = (bytes(sorted(cells + col[-1:])), homes, cols[:i] + (rest,) + cols[i + 1:])
+                held.append(((COLUMNS[i], "*", 1), new if settled and not (rest and rest[-1] in nexts)
+                             else autoplay(*new)))
         for n, card in enumerate(cells):          # a held card onto a column
             rest = cells[:n] + cells[n + 1:]
             for top in parents[card]:
@@ -935,14 +941,7 @@ class Solver(object):
                 new[first_empty] = bytes((card,))
                 out.append(((card, COLUMNS[first_empty], 1), (rest, homes, tuple(new)) if settled
                             else autoplay(rest, homes, tuple(new))))
-        if free:                                  # a card into a free cell
-            for i, col in enumerate(cols):
-                if col and not (prune and len(col) > 1 and col[-2] in parents[col[-1]]):
-                    rest = col[:-1]
-                    new = (bytes(sorted(cells + col[-1:])), homes, cols[:i] + (rest,) + cols[i + 1:])
-                    out.append(((COLUMNS[i], "*", 1), new if settled and not (rest and rest[-1] in nexts)
-                                else autoplay(*new)))
-        return out
+        return out + held if held else out
 
     def score(self, state):
         """How far state looks from the win (lower is nearer): cards not home,
@@ -1218,34 +1217,34 @@ class Solver(object):
                 tries = [(moves[i + 1:later] + moves[later + 1:], 2)] + tries + [
                     ([(card, moves[later][1])] + moves[i + 1:later] + moves[later + 1:], 1)]
             for tail, dropped in tries:
-                made = self.rejoin(states, i, tail, dropped)
-                if made is not None:
-                    moves[i:] = tail[:made] + moves[i + made + dropped:]
-                    del states[i + 1:]
-                    for card_, where in moves[i:]:
-                        states.append(self.play(states[-1], card_, where))
+                played = self.rejoin(states, i, tail, dropped)
+                if played is not None:
+                    made = len(played)
+                    if sum(played[-1][1]) == NCARDS:
+                        moves[i:], states[i + 1:] = tail[:made], played
+                    else:
+                        moves[i:] = tail[:made] + moves[i + made + dropped:]
+                        states[i + 1:] = played + states[i + made + dropped + 1:]
                     break
             else:
                 i += 1
-        out, state = [], states[0]
-        for card, where in moves:
-            if not (where == "h" and state[1][SUIT_OF[card]] > RANK_OF[card]):
-                out.append(self.step_of(state, card, where))
-            state = self.play(state, card, where)
-        return out
+        return [self.step_of(state, card, where) for state, (card, where) in zip(states, moves)
+                if not (where == "h" and state[1][SUIT_OF[card]] > RANK_OF[card])]
 
     def rejoin(self, states, i, tail, dropped):
-        """How many moves of tail, played from states[i], bring play back to
-        the solution's own position (dropped steps fewer) or to the win;
-        None if a move is against the rules or play never comes back."""
-        state = states[i]
+        """The states that the first moves of tail go through, played from
+        states[i], when they bring play back to the solution's own position
+        (dropped steps fewer) or to the win; None if a move is against the
+        rules or play never comes back."""
+        state, played = states[i], []
         for k, (card, where) in enumerate(tail):
             state = self.play(state, card, where)
             if state is None:
                 return None
+            played.append(state)
             t = i + k + 1 + dropped
             if t < len(states) and state == states[t] or sum(state[1]) == NCARDS:
-                return k + 1
+                return played
         return None
 
 
