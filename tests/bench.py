@@ -64,13 +64,24 @@ def peak_mb():
 def freecell_solver(first=1, last=1000):
     """Deals 1..1000 in one process: every one solved, both forms of every
     solution replayed through the game's own move checker; time, length and
-    peak memory."""
+    peak memory.  FREECELL_OLD=PATH (an earlier freecell.py) solves each deal
+    too, in turn with this one, so that both times come from the same run of
+    a machine whose speed varies: the old time and the ratio.
+    FREECELL_DEALS=A-B takes other deals."""
     import freecell
+    if os.environ.get("FREECELL_DEALS"):
+        first, last = map(int, os.environ["FREECELL_DEALS"].split("-"))
+    old = os.environ.get("FREECELL_OLD")
+    old = load_module(old, "freecell_old") if old else None
     totals, typed, times, unsolved = [], [], [], []
-    solving = 0.0
+    solving = old_solving = 0.0
     for number in range(first, last + 1):
         start = freecell.deal(number)
+        if old and number % 2:
+            old_solving += timed(old.solve, old.deal(number))[1]
         answer = freecell.solve(start)
+        if old and not number % 2:
+            old_solving += timed(old.solve, old.deal(number))[1]
         solving += answer["seconds"]
         times.append((answer["seconds"], number))
         if answer["verdict"] != "solved":
@@ -92,6 +103,10 @@ def freecell_solver(first=1, last=1000):
     print("solving time in one process: %.1f s, %.1f ms a deal, median %.1f ms, "
           "slowest %.2f s (deal %d)" % (solving, 1000 * solving / count,
                                         1000 * times[count // 2][0], times[-1][0], times[-1][1]))
+    if old:
+        print("the earlier freecell.py (%s) on the same deals, in turn with this one: %.1f s; "
+              "this one takes %.3f of its time" % (os.environ["FREECELL_OLD"], old_solving,
+                                                   solving / old_solving))
     print("mean length, every foundation move counted: %.1f moves (fc-solve -l lg: 117)"
           % (sum(totals) / len(totals)))
     print("mean moves typed with safe autoplay: %.1f" % (sum(typed) / len(typed)))
