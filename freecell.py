@@ -87,7 +87,7 @@ THE SOLVER
     card and the cards lying on the next card of a foundation, plus 0.6
     times the moves made (foundation moves free); safe autoplay runs after
     every move as in the game.  The first search leaves out the moves a good
-    player seldom needs (part of a run that could move whole, a card that
+    player seldom needs (part of a run short enough to move whole, a card that
     could go on a column into a free cell or an empty column); stuck after
     20,000 positions, it makes way for complete searches that weigh the
     moves made less or more, and at last for one with no limit but
@@ -885,7 +885,7 @@ class Solver(object):
         state autoplay has nothing to do, and only a newly exposed card can
         start it (written out in each kind of step: this is the search's
         innermost loop).  When self.prune, the steps a good player seldom
-        needs are left out: part of a run when the whole run could move, one
+        needs are left out: part of a run short enough to move whole, one
         card of a run into an empty column, a card lying on its parent into
         a free cell, a card that could go on a column into a free cell or an
         empty column.  Such a search can miss a win, so it proves nothing."""
