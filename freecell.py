@@ -89,9 +89,10 @@ THE SOLVER
     every move as in the game.  The first search leaves out the moves a good
     player seldom needs (part of a run short enough to move whole, a card that
     could go on a column into a free cell or an empty column); stuck after
-    20,000 positions, it makes way for complete searches that weigh the
-    moves made less or more, and at last for one with no limit but
-    --max-positions.  Only a complete search proves a deal impossible.  The
+    20,000 positions, it makes way for a second such search that weighs the
+    moves made less, then for complete searches, and at last for one with
+    no limit but --max-positions.  Only a complete search proves a deal
+    impossible.  The
     solution found is then made shorter: each move left out, a card's two
     moves left out or made one, where the rest of the solution still plays.
     A position costs about 75 bytes: a 128 MB device solves every deal of
@@ -748,7 +749,7 @@ FIRST_WIDTH, GROWTH = 50, 2.2   # the first beam's width; how much longer the ne
 # (weight of the moves made, of the cards on the next card of a foundation,
 #  whether it leaves out the moves Solver.steps names, positions it may search;
 #  None: all that are left)
-STAGES = ((0.6, 0.5, True, 20000), (0.3, 0, False, 20000), (1.0, 0.5, False, 100000),
+STAGES = ((0.6, 0.5, True, 20000), (0.3, 0, True, 20000), (1.0, 0.5, False, 100000),
           (0.7, 0.5, False, 100000), (0.5, 0.5, False, None))
 # the score's weights (Solver.score, Solver.cost)
 HELD, FILLED, BURIED, DISORDER, BLOCKING = 2.0, 2.0, 2.0, 1.0, 0.5
@@ -987,17 +988,21 @@ class Solver(object):
         max_positions, timeout seconds after began (now if None), or memory
         bytes for the whole process.  Searches that weigh the moves made
         (and the cards on a foundation's next card) differently get stuck on
-        different deals, so a stuck search makes way
-        for the next one (STAGES); each but the first is complete, so any of
-        them that runs out of positions proves the deal impossible."""
+        different deals, so a stuck search makes way for the next one
+        (STAGES).  The first two leave out moves (Solver.steps): their running
+        out of positions proves nothing, and the next such search would run
+        out too, so it is passed over.  The others are complete: any of them
+        that runs out of positions proves the deal impossible."""
         deadline = (began or time.time()) + timeout if timeout else None
-        searched = 0
+        searched, ran_out = 0, False
         for weight, self.blocking, self.prune, budget in STAGES:
+            if self.prune and ran_out:
+                continue
             budget = min(budget or max_positions, max_positions - searched)
             verdict, steps, positions = self.best_first(pos, weight, budget, deadline, memory)
             searched += positions
             if verdict == "impossible" and self.prune:
-                verdict, steps = "unknown", "budget"      # it left out moves: no proof
+                verdict, steps, ran_out = "unknown", "budget", True   # no proof
             if verdict != "unknown" or steps != "budget":
                 break
         self.blocking, self.prune = BLOCKING, False
