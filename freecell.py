@@ -92,9 +92,9 @@ THE SOLVER
     20,000 positions, it makes way for a second such search that weighs the
     moves made less, then for complete searches, and at last for one with
     no limit but --max-positions.  Only a complete search proves a deal
-    impossible.  The
-    solution found is then made shorter: each move left out, a card's two
-    moves left out or made one, where the rest of the solution still plays.
+    impossible.  The solution found is then made shorter: each move left
+    out, a card's two moves left out or made one, where the rest of the
+    solution still plays.
     A position costs about 75 bytes: a 128 MB device solves every deal of
     1..1000 and proves deal 11982 impossible (102,000 positions).
 
@@ -352,7 +352,7 @@ def goes_home(pos, card):
 def safe_home(pos, card, bakers=False):
     """Whether autoplay may send card home: it goes there, and no card left in
     play could still need it (the Microsoft / FreeCell Pro rule).  Written
-    out with bit operations: the solver asks it millions of times."""
+    out with bit operations: autoplay asks it after every move."""
     homes, r = pos[1], card >> 2
     if homes[card & 3] != r:
         return False
@@ -864,8 +864,9 @@ class Solver(object):
         while True:
             safe = safes.get(homes)
             if safe is None:
+                nexts = (h * 4 + s for s, h in enumerate(homes))
                 safe = safes[homes] = frozenset(
-                    h * 4 + s for s, h in enumerate(homes) if safe_home((None, homes), h * 4 + s, self.bakers))
+                    card for card in nexts if safe_home((None, homes), card, self.bakers))
             for i, card in enumerate(cells):
                 if card in safe:
                     cells = cells[:i] + cells[i + 1:]
@@ -923,10 +924,9 @@ class Solver(object):
                     new = list(cols)
                     rest = new[i] = col[:-k]
                     new[j] = cols[j] + col[-k:]
-                    if settled and not (rest and rest[-1] in nexts):
-                        out.append(((COLUMNS[i], COLUMNS[j], k), (cells, homes, tuple(new))))
-                    else:
-                        out.append(((COLUMNS[i], COLUMNS[j], k), autoplay(cells, homes, tuple(new))))
+                    child = (cells, homes, tuple(new))
+                    out.append(((COLUMNS[i], COLUMNS[j], k), child if settled and not (
+                        rest and rest[-1] in nexts) else autoplay(*child)))
             if empties and not (prune and placed):
                 longest = run if run < most >> 1 else most >> 1
                 for k in ((longest,) if prune else (1, longest)) if longest > 1 else (1,):
@@ -934,15 +934,14 @@ class Solver(object):
                         new = list(cols)
                         rest = new[i] = col[:-k]
                         new[first_empty] = col[-k:]
-                        if settled and not rest[-1] in nexts:
-                            out.append(((COLUMNS[i], COLUMNS[first_empty], k), (cells, homes, tuple(new))))
-                        else:
-                            out.append(((COLUMNS[i], COLUMNS[first_empty], k), autoplay(cells, homes, tuple(new))))
+                        child = (cells, homes, tuple(new))
+                        out.append(((COLUMNS[i], COLUMNS[first_empty], k), child if settled
+                                    and rest[-1] not in nexts else autoplay(*child)))
             if free and not (prune and (run > 1 or placed)):  # a card into a free cell
                 rest = col[:-1]
                 new = (bytes(sorted(cells + col[-1:])), homes, cols[:i] + (rest,) + cols[i + 1:])
-                held.append(((COLUMNS[i], "*", 1), new if settled and not (rest and rest[-1] in nexts)
-                             else autoplay(*new)))
+                held.append(((COLUMNS[i], "*", 1), new if settled and not (
+                    rest and rest[-1] in nexts) else autoplay(*new)))
         for n, card in enumerate(cells):          # a held card onto a column
             rest = cells[:n] + cells[n + 1:]
             for top in parents[card]:
@@ -1016,10 +1015,10 @@ class Solver(object):
 
     def best_first(self, pos, weight, budget, deadline, memory=None):
         """One best-first search from pos, each position scored by score() plus
-        weight times the moves made to reach it, foundation moves not counted: (verdict, steps or the limit, positions).
-        The positions waiting are kept by score, first come first served
-        within a score; the search ends 'memory' where it would take the
-        process past memory bytes."""
+        weight times the moves made to reach it, foundation moves not counted:
+        (verdict, steps or the limit, positions).  The positions waiting are
+        kept by score, first come first served within a score; the search ends
+        'memory' where it would take the process past memory bytes."""
         start = fast(pos)
         first_key = self.key(start)
         seen = {first_key: None}                  # key -> the parent's key
@@ -1161,11 +1160,7 @@ class Solver(object):
             return state if where == "h" else None
         free = self.ncells - len(cells)
         empties = cols.count(b"")
-        for i, col in enumerate(cols):
-            if card in col:
-                break
-        else:
-            i = -1
+        i = holding(cols, card)
         if i < 0:
             if where == "*" or card not in cells:
                 return None
@@ -1189,7 +1184,7 @@ class Solver(object):
                 j = cols.index(b"") if b"" in cols else -1
                 most = (free + 1) << max(empties - 1, 0)
             else:
-                j = next((j for j, col in enumerate(cols) if col and col[-1] == where), -1)
+                j = holding(cols, where, on_top=True)
                 most = (free + 1) << empties
                 if where not in self.parents[card]:
                     return None
@@ -1200,14 +1195,13 @@ class Solver(object):
 
     def step_of(self, state, card, where):
         "The step (source, target, count) that moves card where in state."
-        cells, homes, cols = state
-        i = next((i for i, col in enumerate(cols) if card in col), -1)
+        cols = state[2]
+        i = holding(cols, card)
         source, count = (card, 1) if i < 0 else (COLUMNS[i], len(cols[i]) - cols[i].index(card))
         if where in ("h", "*"):
             return source, where, count
-        if where == EMPTY:
-            return source, COLUMNS[cols.index(b"")], count
-        return source, COLUMNS[next(j for j, col in enumerate(cols) if col and col[-1] == where)], count
+        j = cols.index(b"") if where == EMPTY else holding(cols, where, on_top=True)
+        return source, COLUMNS[j], count
 
     def shorten(self, pos, steps):
         """steps made shorter where the rules allow, each change checked by
@@ -1216,17 +1210,14 @@ class Solver(object):
         one took it.  A change is kept when play comes back to the same
         position or wins."""
         state, moves, states = fast(pos), [], [fast(pos)]
-        for g, step in enumerate(steps):
-            source, target, count = step
-            cells, homes, cols = state
-            if isinstance(source, int):
-                card = source
+        for source, target, count in steps:
+            cols = state[2]
+            card = source if isinstance(source, int) else cols[COLUMNS.index(source)][-count]
+            if target in ("h", "*"):
+                where = target
             else:
-                card = cols[COLUMNS.index(source)][-count]
-            where = target if target in ("h", "*") else (
-                cols[COLUMNS.index(target)][-1:] or EMPTY)
-            if isinstance(where, bytes):
-                where = where[0]
+                onto = cols[COLUMNS.index(target)]
+                where = onto[-1] if onto else EMPTY
             moves.append((card, where))
             state = self.play(state, card, where)
             states.append(state)
@@ -1268,6 +1259,14 @@ class Solver(object):
             if t < len(states) and state == states[t] or sum(state[1]) == NCARDS:
                 return played
         return None
+
+
+def holding(cols, card, on_top=False):
+    "The index of the column holding card (on its top), or -1."
+    for i, col in enumerate(cols):
+        if card in col and (not on_top or col[-1] == card):
+            return i
+    return -1
 
 
 def solution(pos, steps, bakers=False, autoplay_on=True):
