@@ -1107,9 +1107,10 @@ def ending(game):
 ##   talon   which cards of the waste and stock are left, and how many of
 ##           them are turned (w); every card the turns can bring to the top
 ##           of the waste is one move away, as in Klondike-Solver
-##   sp      the card just brought back from a foundation (the next move
-##           must use it), EMPTIED after a pile is emptied (a king must
-##           come next), or none
+##   sp      the card just brought back from a foundation, or in draw one
+##           with unlimited passes just played from the talon (the next
+##           move must use it), EMPTIED after a pile is emptied (a king
+##           must come next), or none
 ## and the face-up cards of the tableau are all the others.  A state is
 ## the tuple (nk, fk, tmask, w, left, vis, top, sp): n and found packed
 ## 3 and 4 bits a count, the talon cards left as bits of their places in
@@ -1120,6 +1121,33 @@ def ending(game):
 ## operations on masks.  A move is (kind, bit): a card from the talon home
 ## (DS) or onto the tableau (DP), from the tableau home (PS), a root moved
 ## to turn up the card under it (RV), a foundation card back down (SP).
+##
+## The search is depth first and enters no position twice, so that running
+## out of positions proves a deal impossible.  What keeps it complete:
+##   - A card safe at home goes there at once: no card that could lie on it
+##     is still out (lonelybot's rule, in Solver.foundation_facts).
+##   - A card brought back from a foundation must be used by the next move
+##     (a card put on it, or its twin sent home): otherwise it could come
+##     back later.  A pile is emptied only for a king.
+##   - In draw one with unlimited passes, a card played from the talon onto
+##     the tableau (a king aside) must be used by the next move too.  Every
+##     card of the talon can be reached at any time, and a card on the
+##     tableau only takes a place (it covers a parent) until something is
+##     put on it or its twin can go home: a line that plays it earlier
+##     plays it as well just before that move, since the moves between
+##     did not need it, and its place, which they left free, is still free.
+##   - With unlimited passes and more than one card a turn, a position is
+##     not entered where one was that differs only in w and whose turns
+##     reach every card its own reach, and more (Solver.dominated): that one
+##     has every move this one has, to the very same positions, so every
+##     position this one leads to is entered from there or dominated again.
+##   - The positions that must be followed by a given move (sp), and those
+##     with a single move forced by the first rule, are not kept: they are
+##     entered again when another path reaches them, which costs little and
+##     cannot loop (a loop of them would take cards home and back at once),
+##     and the memory goes to the positions that branch.  One that has an
+##     unrestricted twin already entered (the same position, sp aside) is
+##     not entered: the twin has all its moves.
 
 # BIT[c]: rank r uses bits 4r..4r+3: one colour's two suits, then the
 # other's (clubs, spades, diamonds, hearts for even r), the colours swapping
@@ -1137,7 +1165,7 @@ UP_TO = [[sum(BIT[c] for c in CARDS if IS_RED[c] == red and RANK[c] <= r)
           for r in range(-1, 14)] for red in (False, True)]
 DS, PS, RV, DP, SP = range(5)
 EMPTIED = 53                    # sp after a pile is emptied: a king must come
-SP_CODE = [0] + [2 + SUIT[c] for c in CARDS] + [1]
+DRAWN = 64                      # sp - DRAWN - 1: the card just played from the talon
 WON = 0xDDDD                    # found: 13 cards in each foundation
 MAX_POSITIONS, TIMEOUT = 5000000, 120.0
 LIMITS = (MAX_POSITIONS, TIMEOUT, None)     # and memory: None for the machine's share
@@ -1194,6 +1222,21 @@ class Table(object):
         if self.used >= self.most:
             self.grow(seen)
         return True
+
+    def has(self, code):
+        "Whether code is kept."
+        slots, size = self.slots, self.size
+        v = code + 1
+        i = (v * MIXER >> 40) % size
+        found = slots[i]
+        while found:
+            if found == v:
+                return True
+            i += 1
+            if i == size:
+                i = 0
+            found = slots[i]
+        return False
 
     def fill(self, seen, size):
         "Take size slots, the codes held put in again."
@@ -1263,6 +1306,15 @@ class Seen(object):
             self.tables[high] = Table(self, self.first)
         return self.tables[high]
 
+    def has(self, code):
+        "Whether code is kept."
+        if self.plain is not None:
+            return code in self.plain
+        if code >> 63:
+            high = self.tables.get(code >> 63)
+            return high is not None and high.has(code & LOW63)
+        return self.low.has(code)
+
     def add(self, code):
         "Keep code; False when it was kept already."
         if self.plain is not None:
@@ -1300,6 +1352,21 @@ class Solver(object):
         self.width = [(len(seq).bit_length(), (1 << len(seq).bit_length()) - 1)
                       for seq in self.seq]
         fields = (at, 16, len(self.talon), len(self.talon).bit_length())
+        # With unlimited passes, the turns from w reach the cards at w - 1,
+        # w - 1 + draw, w - 1 + 2 draw, ... and, in the next pass, every
+        # card a pass from its start reaches (w = 0).  So w reaches all
+        # that w + draw does and all that 0 does: a position with the same
+        # cards everywhere and w' = w - draw, w - 2 draw, ... (any w' for
+        # w = 0) has every move this one has (Solver.dominated).
+        # rivals[size]: the w' of w = 0 for a talon of size cards; None
+        # where no position dominates another so (draw one has w = 0 only).
+        # ordered: whether the order of the talon counts (else a card played
+        # from it must be used next, as sp says).
+        self.ordered = self.draw > 1 or self.limited
+        self.rivals = None
+        if self.draw > 1 and not self.limited:
+            self.rivals = [[v for v in range(1, size) if v % self.draw]
+                           for size in range(len(self.talon) + 1)]
         self.places = [sum(fields[:i]) for i in range(1, 5)]
 
     def start(self, game):
@@ -1390,14 +1457,14 @@ class Solver(object):
         home = free & vis & nxt
         if home & safe and not sp:
             b = home & safe
-            return [(PS, b & -b)]
+            return ((PS, b & -b),)
         talon = self.talon_moves(tmask, w, left)
         if self.draw == 1 and not self.limited and not sp:
             # Turning one card at a time, every card of the talon can always
             # be reached: taking one out costs nothing.
             for m in talon:
                 if BIT[m[0]] & nxt & safe:
-                    return [(DS, BIT[m[0]]) + m[1:]]
+                    return ((DS, BIT[m[0]]) + m[1:],)
         slots = free >> 4               # cards that fit on an uncovered card
         if bin(vis & KINGS | top).count("1") < 7:
             slots |= KINGS
@@ -1405,7 +1472,7 @@ class Solver(object):
         if sp == EMPTIED:
             slots &= KINGS
         elif sp:
-            c = sp - 1
+            c = sp - 1 & 63             # brought back, or played from the talon
             twin = BIT[TWIN[c]]
             slots &= KIDS[c]
             if home & twin:
@@ -1443,7 +1510,8 @@ class Solver(object):
         if kind == DS:
             return (nk, fk + FSTEP[c], m[2], m[3], m[4], vis, top, 0)
         if kind == DP:
-            return (nk, fk, m[2], m[3], m[4], vis | b, top, 0)
+            return (nk, fk, m[2], m[3], m[4], vis | b, top,
+                    0 if c >= 48 or self.ordered else DRAWN + c + 1)
         if kind == SP:
             return (nk, fk - FSTEP[c], tmask, w, left, vis | b, top, c + 1)
         if kind == PS:
@@ -1481,29 +1549,33 @@ class Solver(object):
             return "solved", [], 1
         states, made, todo = [start], [], [iter(self.moves(start))]
         count = 0
-        after, plain = self.after, seen.plain
+        after, moves, plain, has = self.after, self.moves, seen.plain, seen.has
         a, b, c, d = self.places
+        rivals = self.rivals
         while todo:
             for m in todo[-1]:
                 child = after(states[-1], m)
                 if child[1] == WON:
-                    return "solved", made + [m], seen.count
+                    return "solved", made + [m], count + 2
                 # self.code(child), and a Python set's test where the search
                 # keeps one, written out: this is the search's inner loop
                 code = child[0] | child[1] << a | child[2] << b | child[3] << c
-                if child[7] or child[4]:
-                    code |= (SP_CODE[child[7]] + 6 * child[4]) << d
-                if plain is not None:
-                    new = code not in plain
-                    if new:
-                        plain.add(code)
-                        seen.count += 1
-                else:
-                    new = seen.add(code)
+                if child[4]:
+                    code |= child[4] << d
+                new = code not in plain if plain is not None else not has(code)
+                if new and rivals and self.dominated(code, child, has):
+                    new = False
                 if new:
+                    ms = moves(child)
+                    if not child[7] and ms.__class__ is list:
+                        if plain is not None:
+                            plain.add(code)
+                            seen.count += 1
+                        else:
+                            seen.add(code)
                     states.append(child)
                     made.append(m)
-                    todo.append(iter(self.moves(child)))
+                    todo.append(iter(ms))
                     break
             else:
                 todo.pop()
@@ -1512,19 +1584,35 @@ class Solver(object):
                 continue
             count += 1
             if seen.full:
-                return "unknown", "memory %s reached" % size_text(memory), seen.count
+                return "unknown", "memory %s reached" % size_text(memory), count + 1
             if best is not None:
                 value = self.progress(child)
                 if value > best[0]:
                     best[:] = [value, list(made)]
             if count >= max_positions:
-                return "unknown", "max-positions %d reached" % max_positions, seen.count
+                return "unknown", "max-positions %d reached" % max_positions, count + 1
             if count & 1023 == 0:
                 if deadline and time.time() > deadline:
-                    return "unknown", "timeout %g s reached" % timeout, seen.count
+                    return "unknown", "timeout %g s reached" % timeout, count + 1
                 if memory and count & 65535 == 0 and self.crowded(memory):
-                    return "unknown", "memory %s reached" % size_text(memory), seen.count
-        return "impossible", None, seen.count
+                    return "unknown", "memory %s reached" % size_text(memory), count + 1
+        return "impossible", None, count + 1
+
+    def dominated(self, code, state, has):
+        """Whether a position seen has the same cards everywhere as state,
+        but a waste turned to a point from which the turns reach every
+        card of the talon that state's reach, and more (see rivals)."""
+        w = state[3]
+        at = self.places[2]
+        base = code - (w << at)
+        if w:
+            others = range(w - self.draw, 0, -self.draw)
+        else:
+            others = self.rivals[bin(state[2]).count("1")]
+        for v in others:
+            if has(base | v << at):
+                return True
+        return False
 
     def crowded(self, memory):
         """Whether this process holds more than memory bytes; the solver's
@@ -1536,14 +1624,13 @@ class Solver(object):
         return (resident() or 0) > memory
 
     def code(self, state):
-        """The state as one int, below 2**63 unless a card has just come
-        back from a foundation or passes are limited: the counts, the
-        foundations, the talon, w, then sp (0, EMPTIED, or the card's suit,
-        which with the foundations tells the card) and the passes left.
-        vis and top follow from the rest, so the code is exact."""
+        """The state as one int, below 2**63 unless passes are limited: the
+        counts, the foundations, the talon, w, then the passes left.  vis
+        and top follow from the rest, so the code is exact; sp is left
+        out, since positions with one are never kept (see the search)."""
         nk, fk, tmask, w, left, vis, top, sp = state
         a, b, c, d = self.places
-        return nk | fk << a | tmask << b | w << c | (SP_CODE[sp] + 6 * left) << d
+        return nk | fk << a | tmask << b | w << c | left << d
 
     def progress(self, state):
         "Cards home plus twice the cards turned face up, memoised by parts."
