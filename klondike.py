@@ -1211,20 +1211,25 @@ class Table(object):
         self.slots, self.size, self.used, self.most = None, 0, 0, 0
         self.fill(seen, size)
 
-    def add(self, code, seen):
-        "Keep code; False when it was kept already."
+    def slot(self, v):
+        "The slot holding v, or the empty slot where v would go."
         slots, size = self.slots, self.size
-        v = code + 1
         i = (v * MIXER >> 40) % size
         found = slots[i]
-        while found:
-            if found == v:
-                return False
+        while found and found != v:
             i += 1
             if i == size:
                 i = 0
             found = slots[i]
-        slots[i] = v
+        return i
+
+    def add(self, code, seen):
+        "Keep code; False when it was kept already."
+        v = code + 1
+        i = self.slot(v)
+        if self.slots[i]:
+            return False
+        self.slots[i] = v
         seen.count += 1
         self.used += 1
         if self.used >= self.most:
@@ -1233,18 +1238,7 @@ class Table(object):
 
     def has(self, code):
         "Whether code is kept."
-        slots, size = self.slots, self.size
-        v = code + 1
-        i = (v * MIXER >> 40) % size
-        found = slots[i]
-        while found:
-            if found == v:
-                return True
-            i += 1
-            if i == size:
-                i = 0
-            found = slots[i]
-        return False
+        return self.slots[self.slot(code + 1)] != 0
 
     def fill(self, seen, size):
         "Take size slots, the codes held put in again."
