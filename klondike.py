@@ -1872,19 +1872,27 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
         # look-ups: it searches more slowly, and plays no better.
         solver.rivals = None
         tries.append((solver, solver.start(sample)))
-    plans, score = [], {}
-    for solver, state in tries:
-        plan = plan_of(solver, state, probe(solver, state, budget)[1])
-        if plan and plan not in score:
+    plans, won_by = [], {}          # won_by[plan]: the worlds its search won
+    for i, (solver, state) in enumerate(tries):
+        value, steps = probe(solver, state, budget)
+        plan = plan_of(solver, state, steps)
+        if plan and plan not in won_by:
             plans.append(plan)
-            score[plan] = 0
-    for plan in plans:
-        for solver, state in tries:
-            for step in plan:
-                state = solver.after(state, step)
-            score[plan] += probe(solver, state, budget)[0]
+            won_by[plan] = set()
+        if plan and value == WIN_VALUE:
+            won_by[plan].add(i)
     if not plans:
         return [], 0, worlds
+    if len(plans) == 1:             # nothing to choose between
+        return concrete(game, plans[0])[0], len(won_by[plans[0]]), worlds
+    score = {}
+    for plan in plans:
+        score[plan] = WIN_VALUE * len(won_by[plan])
+        for i, (solver, state) in enumerate(tries):
+            if i not in won_by[plan]:
+                for step in plan:
+                    state = solver.after(state, step)
+                score[plan] += probe(solver, state, budget)[0]
     best = max(plans, key=lambda p: (score[p], -plans.index(p)))
     return concrete(game, best)[0], score[best] // WIN_VALUE, worlds
 
