@@ -145,13 +145,15 @@ THE SOLVER
 THE PLAYER
     The player (--play and hint) sees what a player sees.  It turns through
     the stock once, then at each turn deals the cards it has not seen into
-    their places twelve times at random (Microsoft's generator, seeded by
-    what it sees), searches each such world for 4,000 positions, and takes
+    their places at random, twelve times (Microsoft's generator, seeded by
+    what it sees), searches each such world for 1,000 positions, and takes
     from each search the moves up to the first card turned face up.  Each
-    such plan is tried in all twelve worlds; it plays the one that wins
-    most of them (or, short of wins, gets furthest), and looks again when
-    the card turns up.  --play prints its moves (replayable) and a last
-    comment line saying how the game ended.
+    such plan is tried in all twelve worlds.  While two plans or more are
+    within 3 worlds won of the best, it deals twelve more worlds and tries
+    the plans still in the race there, up to 36 worlds (--worlds N: up to
+    N).  It plays the plan that wins most worlds (or, short of wins, gets
+    furthest), and looks again when the card turns up.  --play prints its
+    moves (replayable) and a last comment line saying how the game ended.
 
 SCORING
     Windows Solitaire's:
@@ -227,6 +229,8 @@ OPTIONS
     --solve GAMES      solve a list of games (see LISTS OF GAMES)
     --play             let the player that does not peek play the deal
     --play GAMES       play a list of games (see LISTS OF GAMES)
+    --worlds N         with --play, let the player deal up to N worlds a
+                       turn (36); more play better, and take longer
     --jobs N           spread a list of games over N processes
     --out FILE         keep a list's results in FILE (see LISTS OF GAMES)
     --summary FILE...  the summary of such files, and stop
@@ -1788,14 +1792,17 @@ def solution_text(game, answer, heading):
 ################ The player that does not peek
 ## It sees what a player sees: the face-up cards, the waste, and the stock
 ## once it has been turned through (before that, its cards are unknown).
-## At each turn it deals the unseen cards at random into their places a few
-## times (worlds that fit what it sees), solves each world as the solver
-## does but with a small budget, and takes from those solutions the moves
-## up to the first card they turn face up.  Each such plan is tried in
-## every world; it plays the one that keeps the most worlds winnable
-## (hindsight optimisation), and looks again once the card is turned up.
+## At each turn it deals the unseen cards at random into their places
+## (worlds that fit what it sees), twelve worlds at a time, solves each
+## world as the solver does but with a small budget, and takes from those
+## solutions the moves up to the first card they turn face up.  Each such
+## plan is tried in every world, and the one that keeps the most worlds
+## winnable is played (hindsight optimisation); the player then looks again
+## once the card is turned up.  It deals twelve more worlds while the choice
+## is close: until one plan is left within BEHIND worlds of the best, or it
+## has dealt WORLDS of them.  A plan that falls behind tries no more worlds.
 
-WORLDS, BUDGET = 12, 4000
+WORLDS, BATCH, BEHIND, BUDGET = 36, 12, 3, 1000
 WIN_VALUE = 10 ** 6             # a world won counts for more than any progress
 
 
@@ -1847,54 +1854,68 @@ def plan_of(solver, state, steps):
 def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
     """(moves, wins, worlds): what the player plays next in game, decided
     without looking at a hidden card, and in how many of the worlds it
-    tried that won.  While the stock is unseen, it turns it (wins None);
-    when every card is in sight it solves the game (worlds 0).  No moves
-    when it finds nothing worth doing.
+    dealt that won.  While the stock is unseen, it turns it (wins None,
+    worlds 0); when every card is in sight it solves the game (worlds 0).
+    No moves when it finds nothing worth doing.  It deals at most worlds
+    worlds and searches each for budget positions at a time.
 
     >>> game = deal(deck_of(1))
     >>> advice(game)
-    ([(0, 1, 3)], None, 12)
+    ([(0, 1, 3)], None, 0)
     """
     game = concealed(game)
     if game.passes == 0 and game.piles[STOCK]:
-        return [turn_move(game)], None, worlds
+        return [turn_move(game)], None, 0
     hidden = unseen(game)
     if not hidden:
         solver = Solver(game)
         verdict, steps, _ = solver.search(solver.start(game), *budgeted(limits))
         return (concrete(game, steps)[0], 1, 0) if verdict == "solved" else ([], 0, 0)
     rand = ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
-    tries = []
-    for _ in range(worlds):
-        sample = world(game, shuffled(hidden, rand))
-        solver = Solver(sample)
-        # A probe is too short for the turns' dominance to pay for its
-        # look-ups: it searches more slowly, and plays no better.
-        solver.rivals = None
-        tries.append((solver, solver.start(sample)))
-    plans, won_by = [], {}          # won_by[plan]: the worlds its search won
-    for i, (solver, state) in enumerate(tries):
-        value, steps = probe(solver, state, budget)
-        plan = plan_of(solver, state, steps)
-        if plan and plan not in won_by:
-            plans.append(plan)
-            won_by[plan] = set()
-        if plan and value == WIN_VALUE:
-            won_by[plan].add(i)
+    tries, plans, dropped = [], [], set()
+    won_by, score, done = {}, {}, {}    # won_by[plan]: the worlds its own search won
+    while True:
+        for _ in range(min(BATCH, worlds - len(tries))):
+            sample = world(game, shuffled(hidden, rand))
+            solver = Solver(sample)
+            # A probe is too short for the turns' dominance to pay for its
+            # look-ups: it searches more slowly, and plays no better.
+            solver.rivals = None
+            state = solver.start(sample)
+            value, steps = probe(solver, state, budget)
+            plan = plan_of(solver, state, steps)
+            if plan and plan not in won_by:
+                plans.append(plan)
+                won_by[plan], score[plan], done[plan] = set(), 0, 0
+            if plan and value == WIN_VALUE:
+                won_by[plan].add(len(tries))
+            tries.append((solver, state))
+        if len(plans) == 1:         # nothing to choose between
+            return concrete(game, plans[0])[0], len(won_by[plans[0]]), len(tries)
+        for plan in plans:
+            if plan not in dropped:
+                score[plan] += sum(WIN_VALUE if i in won_by[plan] else
+                                   trial(tries[i], plan, budget)
+                                   for i in range(done[plan], len(tries)))
+                done[plan] = len(tries)
+        if plans:
+            top = max(score[p] for p in plans if p not in dropped)
+            dropped.update(p for p in plans if top - score[p] >= BEHIND * WIN_VALUE)
+        if len(tries) >= worlds or plans and len(plans) - len(dropped) == 1:
+            break
+    plans = [p for p in plans if p not in dropped]
     if not plans:
-        return [], 0, worlds
-    if len(plans) == 1:             # nothing to choose between
-        return concrete(game, plans[0])[0], len(won_by[plans[0]]), worlds
-    score = {}
-    for plan in plans:
-        score[plan] = WIN_VALUE * len(won_by[plan])
-        for i, (solver, state) in enumerate(tries):
-            if i not in won_by[plan]:
-                for step in plan:
-                    state = solver.after(state, step)
-                score[plan] += probe(solver, state, budget)[0]
+        return [], 0, len(tries)
     best = max(plans, key=lambda p: (score[p], -plans.index(p)))
-    return concrete(game, best)[0], score[best] // WIN_VALUE, worlds
+    return concrete(game, best)[0], score[best] // WIN_VALUE, len(tries)
+
+
+def trial(world, plan, budget):
+    "The value of a probe of world (a solver and its start) after plan."
+    solver, state = world
+    for step in plan:
+        state = solver.after(state, step)
+    return probe(solver, state, budget)[0]
 
 
 def probe(solver, state, budget):
@@ -2784,7 +2805,7 @@ class Numbers(object):
         text = ",".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in runs[:most])
         return text + (",... (%d ranges)" % len(runs) if len(runs) > most else "")
 
-def solve_game(origin, rules, limits, cheat, out):
+def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS):
     """--solve (cheat) or --play for one game: its moves in our notation
     and a last comment line; exit status 0 when it is won."""
     game = start(origin, rules, False).game
@@ -2793,22 +2814,22 @@ def solve_game(origin, rules, limits, cheat, out):
         answer = solve(game, *limits, began=process_start(limits[1]))
         out.write(solution_text(game, answer, heading) + "\n")
         return 0 if answer["verdict"] == "solved" else 1
-    answer = play_blind(game, limits)
+    answer = play_blind(game, limits, worlds)
     out.write(game_text(game, answer, heading) + "\n")
     return 0 if answer["verdict"] == "won" else 1
 
 
 def job(task):
     "One game of a list: (number, answer).  Runs in worker processes too."
-    number, cheat, rules, limits = task
+    number, cheat, rules, limits, worlds = task
     game = deal(deck_of(number), rules)
-    answer = solve(game, *limits) if cheat else play_blind(game, limits)
+    answer = solve(game, *limits) if cheat else play_blind(game, limits, worlds)
     answer["length"] = len(answer["moves"])
     del answer["moves"]             # a worker sends back only the figures
     return number, answer
 
 
-def run_deals(numbers, cheat, rules, limits, jobs, files, out, err):
+def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLDS):
     """Solve (cheat) or play a list of games: a line each, then a summary;
     each line appended to the results file files[1] too when files (argv,
     name) are given.  Exit status 0 when every game was won."""
@@ -2819,7 +2840,7 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err):
     if files:
         argv, name = files
         try:
-            results_file = open_results(name, argv, rules_text(cheat, rules), tally.take,
+            results_file = open_results(name, argv, rules_text(cheat, rules, worlds), tally.take,
                                         complainer(err))
         except ValueError as error:
             err.write("%s: %s\n" % (PROG, error))
@@ -2840,7 +2861,7 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err):
     waiting, order = {}, iter(todo)
     following = next(order, None)
     try:
-        for number, answer in results([(n, cheat, rules, limits) for n in todo], jobs):
+        for number, answer in results([(n, cheat, rules, limits, worlds) for n in todo], jobs):
             line = result_line(number, answer, cheat)
             if results_file:
                 keep(results_file, line)
@@ -2892,15 +2913,18 @@ def quiet_worker():
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def rules_text(cheat, rules):
-    """What a results file records as its rules: solving or playing, and
-    the rules that change the verdicts.
+def rules_text(cheat, rules, worlds=WORLDS):
+    """What a results file records as its rules: solving or playing, the
+    rules that change the verdicts, and the player's worlds.
 
     >>> rules_text(True, make_rules(3)), rules_text(False, make_rules(1, None, 'vegas'))
     ('klondike solve, draw 3, passes unlimited', 'klondike play, draw 1, passes 1')
+    >>> rules_text(False, make_rules(3), 96)
+    'klondike play, draw 3, passes unlimited, worlds 96'
     """
-    return "klondike %s, draw %d, passes %s" % ("solve" if cheat else "play", rules.draw,
-                                                rules.passes or "unlimited")
+    return "klondike %s, draw %d, passes %s%s" % (
+        "solve" if cheat else "play", rules.draw, rules.passes or "unlimited",
+        "" if cheat or worlds == WORLDS else ", worlds %d" % worlds)
 
 
 RESULT = re.compile(r"^(\d+) +(solved|impossible|unknown|won|lost) +(\d+|-) +(\d+) +(\d+\.\d+)$")
@@ -3104,6 +3128,7 @@ def parser():
     p.add_argument("--play", nargs="?", const="", type=deal_list, metavar="GAMES",
                    help=hidden)
     p.add_argument("--jobs", type=positive, default=1, metavar="N", help=hidden)
+    p.add_argument("--worlds", type=positive, metavar="N", help=hidden)
     p.add_argument("--max-positions", type=positive, default=MAX_POSITIONS,
                    metavar="N", help=hidden)
     p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
@@ -3130,6 +3155,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
             parser().error("a list of games takes no -g or --deck")
         if args.solve is not None and args.play is not None:
             parser().error("--solve or --play, not both")
+        if args.worlds is not None and args.play is None:
+            parser().error("--worlds goes with --play")
         if args.out is not None and not (args.solve or args.play):
             parser().error("--out goes with --solve GAMES or --play GAMES")
         if args.summary and (args.solve is not None or args.play is not None
@@ -3144,7 +3171,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     if args.solve or args.play:
         files = None if args.out is None else (argv, args.out)
         return run_deals(args.solve or args.play, bool(args.solve), rules,
-                         limits, args.jobs, files, stdout, stderr)
+                         limits, args.jobs, files, stdout, stderr, args.worlds or WORLDS)
     origin = args.deck or args.game or random_game()
     if args.export:
         deck = deck_of(origin) if isinstance(origin, int) else origin
@@ -3152,7 +3179,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
                       else format_pysol(deck)) + "\n")
         return 0
     if args.solve is not None or args.play is not None:
-        return solve_game(origin, rules, limits, args.solve is not None, stdout)
+        return solve_game(origin, rules, limits, args.solve is not None, stdout,
+                          args.worlds or WORLDS)
     style = (wants_colour(args.color, stdout, os.environ),
              not args.ascii and can_print_suits(stdout))
     session = start(origin, rules, args.autoplay, limits)
