@@ -1910,9 +1910,9 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
     return concrete(game, best)[0], score[best] // WIN_VALUE, len(tries)
 
 
-def trial(world, plan, budget):
-    "The value of a probe of world (a solver and its start) after plan."
-    solver, state = world
+def trial(sample, plan, budget):
+    "The value of a probe of a world (sample: its solver and start) after plan."
+    solver, state = sample
     for step in plan:
         state = solver.after(state, step)
     return probe(solver, state, budget)[0]

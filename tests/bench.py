@@ -330,14 +330,19 @@ def klondike_solver_draw1():
 @bench
 def klondike_player(first=1, last=1000):
     """The player that does not peek, draw three, unlimited passes: deals
-    first..last in one process, every game replayed through the game's checker."""
+    first..last (KLONDIKE_DEALS=A-B to choose) in one process, every game
+    replayed through the game's checker; KLONDIKE_WORLDS=N plays as
+    --worlds N does."""
     import klondike as k
+    if os.environ.get("KLONDIKE_DEALS"):
+        first, last = map(int, os.environ["KLONDIKE_DEALS"].split("-"))
+    worlds = int(os.environ.get("KLONDIKE_WORLDS", k.WORLDS))
     wins, times, homes = 0, [], 0
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     began = time.perf_counter()
     for number in range(first, last + 1):
         game = k.deal(k.deck_of(number))
-        answer = k.play_blind(game)
+        answer = k.play_blind(game, worlds=worlds)
         end = k.replay(game, answer["moves"])
         assert k.won(end) == (answer["verdict"] == "won"), number
         wins += answer["verdict"] == "won"
@@ -346,9 +351,10 @@ def klondike_player(first=1, last=1000):
     count = last - first + 1
     low, high = k.wilson(wins, count)
     times.sort()
-    print("draw 3, deals %d..%d: %d won (%.1f %%, 95 %% interval %.1f-%.1f %%); "
-          "%.1f cards home a game" % (first, last, wins, 100.0 * wins / count,
-                                      100 * low, 100 * high, homes / count))
+    print("draw 3, up to %d worlds a turn, deals %d..%d: %d won (%.1f %%, 95 %% interval "
+          "%.1f-%.1f %%); %.1f cards home a game" % (worlds, first, last, wins,
+                                                     100.0 * wins / count, 100 * low,
+                                                     100 * high, homes / count))
     print("time in one process: %.0f s, median %.2f s a game, slowest %.1f s"
           % (time.perf_counter() - began, times[count // 2], times[-1]))
     if load is not None:
