@@ -3166,12 +3166,13 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         return exit.code
     rules = make_rules(args.draw, args.passes, args.scoring)
     limits = (args.max_positions, args.timeout, memory_budget(args.memory))
+    worlds = args.worlds or WORLDS
     if args.summary:
         return summarize(args.summary, stdout, stderr)
     if args.solve or args.play:
         files = None if args.out is None else (argv, args.out)
         return run_deals(args.solve or args.play, bool(args.solve), rules,
-                         limits, args.jobs, files, stdout, stderr, args.worlds or WORLDS)
+                         limits, args.jobs, files, stdout, stderr, worlds)
     origin = args.deck or args.game or random_game()
     if args.export:
         deck = deck_of(origin) if isinstance(origin, int) else origin
@@ -3179,8 +3180,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
                       else format_pysol(deck)) + "\n")
         return 0
     if args.solve is not None or args.play is not None:
-        return solve_game(origin, rules, limits, args.solve is not None, stdout,
-                          args.worlds or WORLDS)
+        return solve_game(origin, rules, limits, args.solve is not None, stdout, worlds)
     style = (wants_colour(args.color, stdout, os.environ),
              not args.ascii and can_print_suits(stdout))
     session = start(origin, rules, args.autoplay, limits)
