@@ -74,9 +74,10 @@ AT THE PROMPT
 MACHINE PLAYERS
     --level strong  (default) iterative-deepening alpha-beta search on
                     bitboards with a transposition table, exact repetition
-                    handling and move ordering; it uses the time it has
-                    (-t) and never more, or stops at --depth or --nodes,
-                    which make it deterministic
+                    handling and move ordering; at its leaves a line the
+                    player to move completes with one push counts as won;
+                    it uses the time it has (-t) and never more, or stops
+                    at --depth or --nodes, which make it deterministic
     --level j       the J team's strategy from the contest: take a winning
                     move, avoid losing ones, else the move whose best reply
                     by the opponent scores least by the J evaluation
@@ -142,18 +143,18 @@ EXAMPLES
     X wins at move 5: 1 straight to 0.
     $ printf '(4 L1 R2 T3)\nhistory\n' | python3 pousse.py --machine O --depth 3 -q
     # pousse.py --machine O --depth 3
-    (4 L1 R2 T3 R2)
-        T1 T2 T3 T4
-     L1  X  .  X  .  R1
-     L2  .  .  O  O *R2
+    (4 L1 R2 T3 T3)
+        T1 T2*T3 T4
+     L1  X  .  O  .  R1
+     L2  .  .  X  O  R2
      L3  .  .  .  .  R3
      L4  .  .  .  .  R4
         B1 B2 B3 B4
-    moves: L1 R2 T3 R2
+    moves: L1 R2 T3 T3
     X to move.
     $ printf 'hint\nsolve\n' | python3 pousse.py -n 3 --machine none --depth 9 -q | head -2
-    hint: L2 for X: X wins by move 9, proved.
-    solve: L2 R2 L1 L1 B2 L1 R1 R2 L2: X wins by move 9, proved; the engine's line to the end: X wins at move 9: 1 straight to 0.
+    hint: L1 for X: X wins by move 9, proved.
+    solve: L1 T2 L3 L3 R1 T1 R1 L2 T1: X wins by move 9, proved; the engine's line to the end: X wins at move 9: 2 straights to 0.
     $ python3 pousse.py --self -n 4 --level j -q | tail -2
     X wins at move 17: 1 straight to 0.
     (4 L2 R2 L3 L3 L2 T2 R1 T2 B2 L3 B2 B2 B2 L3 R3 T3 R3)
@@ -689,10 +690,24 @@ PYTHON_SIZE = 16 << 20    # a guess at Python's own size where /proc cannot tell
 SPARE = 6 << 20           # kept free for the rest: push plans, line values, the stack
 MIXER = 0x9E3779B97F4A7C15
 MERSENNE = (1 << 61) - 1
+SURE = 10000              # a line the player to move makes a straight of with one push
 
 
 class Timeout(Exception):
     "The search ran out of time or positions."
+
+
+def completes(n, mine, yours):
+    """Whether one push along a line makes it mine: n - 1 of its cells are
+    mine and the last is empty (a push from either end fills it) or yours
+    at an end (a push from the other end pushes it off).  Such a push
+    changes no other cell, so it makes a straight and nothing else: the
+    player to move who has such a line wins at once.
+
+    >>> completes(4, 0b1011, 0), completes(4, 0b1110, 0b0001), completes(4, 0b1101, 0b0010)
+    (True, True, False)
+    """
+    return popcount(mine) == n - 1 and (yours == 0 or yours in (1, 1 << n - 1))
 
 
 class LineValues(dict):
@@ -710,6 +725,8 @@ class LineValues(dict):
         value = popcount(mine) ** 2 - popcount(yours) ** 2
         value += sum(w for i, w in enumerate(self.weights) if mine >> i & 1)
         value -= sum(w for i, w in enumerate(self.weights) if yours >> i & 1)
+        if completes(self.n, mine, yours):
+            value += SURE
         self[key] = value
         return value
 
@@ -839,7 +856,9 @@ class Engine(object):
     is: the rules treat X and O alike, so a position and its colour-swapped
     twin have one value.  Move order: the table's move, two killer moves a
     ply, then the history heuristic; moves after the first are searched
-    with a null window first (principal variation search).  Positions
+    with a null window first (principal variation search).  The evaluation
+    counts a line the player to move completes with one push as won
+    (completes()), so the leaves see the straight their mover could make.  Positions
     counted are the positions reached by a move.  The table is emptied
     when it holds more than limit positions, sized from a memory budget in
     bytes (memory_budget()'s share of the machine when None).
@@ -1373,7 +1392,7 @@ def principal_variation(engine, game, first, plies):
     >>> move, facts = engine.think(game, depth=9)
     >>> line = principal_variation(engine, game, move, facts["depth"])
     >>> record(line), describe_end(line)
-    ('(3 L2 R2 L1 L1 B2 L1 R1 R2 L2)', 'X wins at move 9: 1 straight to 0.')
+    ('(3 L1 T2 L3 L3 R1 T1 R1 L2 T1)', 'X wins at move 9: 2 straights to 0.')
     """
     line, nn = game.copy(), game.n * game.n
     line.play(first)
