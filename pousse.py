@@ -74,7 +74,8 @@ AT THE PROMPT
 MACHINE PLAYERS
     --level strong  (default) iterative-deepening alpha-beta search on
                     bitboards with a transposition table, exact repetition
-                    handling and move ordering; at its leaves a line the
+                    handling and move ordering; its evaluation on 6 x 6
+                    was learnt from its own games; at its leaves a line the
                     player to move completes with one push counts as won;
                     it uses the time it has (-t) and never more, or stops
                     at --depth or --nodes, which make it deterministic
@@ -163,7 +164,7 @@ EXAMPLES
     # pousse.py --machine none
     (6)
     $ printf '6\nL3\nT3\n' | python3 pousse.py --icfp --depth 4
-    L3
+    L5
     $ python3 pousse.py --seed x
     usage: pousse.py ...
     pousse.py: error: argument --seed: x: give a whole number from 0 to 8589934591
@@ -713,22 +714,104 @@ def completes(n, mine, yours):
 class LineValues(dict):
     """Values of a line for the player to move, keyed by an int holding your
     tokens along the line from bit low and mine from bit high; made when
-    first needed: the square of my count less the square of yours (as Cilk
-    Pousse did), plus the centre weights of the line's cells."""
-    def __init__(self, n, low, high, weights):
+    first needed by value(mine, yours), the line's tokens from bit 0, to
+    which a line the player to move completes adds SURE."""
+    def __init__(self, n, low, high, value):
         dict.__init__(self)
-        self.n, self.low, self.high, self.weights = n, low, high, weights
+        self.n, self.low, self.high, self.value = n, low, high, value
 
     def __missing__(self, key):
         line = (1 << self.n) - 1
         mine, yours = key >> self.high & line, key >> self.low & line
-        value = popcount(mine) ** 2 - popcount(yours) ** 2
-        value += sum(w for i, w in enumerate(self.weights) if mine >> i & 1)
-        value -= sum(w for i, w in enumerate(self.weights) if yours >> i & 1)
+        value = self.value(mine, yours)
         if completes(self.n, mine, yours):
             value += SURE
         self[key] = value
         return value
+
+
+# The evaluation of 6 x 6, learnt from the engine's own games by
+# tests/learn/fit.py (a logistic regression of the results): the value of
+# a line holding a of the mover's tokens and b of the other's, for each
+# line class (the edge lines, the next, the middle two); of a line the
+# other player completes by pushing the mover's one token off its end; and
+# of the mover's tokens and the other's on each cell class (by the cell's
+# distances from the nearest edges, sorted: (0, 0) a corner, (2, 2) the
+# middle); in thousandths of the log-odds of winning.
+LEARNT = {
+    6: ({(0, 1): (252, 151, 232),
+         (0, 2): (299, 116, 165),
+         (0, 3): (238, 141, 125),
+         (0, 4): (79, -312, -245),
+         (0, 5): (-457, -1147, -983),
+         (1, 0): (-179, -131, -172),
+         (1, 1): (37, 22, 30),
+         (1, 2): (89, 78, 108),
+         (1, 3): (138, 175, 45),
+         (1, 4): (-50, -14, -21),
+         (1, 5): (-639, 203, 131),
+         (2, 0): (-229, -46, -97),
+         (2, 1): (-29, -19, -62),
+         (2, 2): (6, 36, 27),
+         (2, 3): (-70, 96, 77),
+         (2, 4): (-173, 152, 72),
+         (3, 0): (-197, -41, -2),
+         (3, 1): (-121, -66, 3),
+         (3, 2): (78, -29, -42),
+         (3, 3): (104, 80, 73),
+         (4, 0): (45, 497, 533),
+         (4, 1): (154, 203, 151),
+         (4, 2): (418, 95, 124),
+         (5, 1): (376, -129, -89)},
+        (-7, -337, -184),
+        (515, 697, 617, 830, 778, 821),
+        (-539, -692, -612, -849, -796, -819)),
+}
+
+
+def line_values(n):
+    """For each i, (the value of row i, the value of column i) for the
+    player to move: functions (mine, yours) of the line's tokens from bit
+    0, shared by the lines alike.  The learnt evaluation where LEARNT has n,
+    else the square of my count less the square of yours (as Cilk Pousse
+    had it); a row adds the values of its cells' tokens (centre weights by
+    hand), a column none, so each cell counts once.
+
+    >>> [(row(0b11, 0b100), column(0b11, 0b100)) for row, column in line_values(3)]
+    [(5, 3), (6, 3), (5, 3)]
+    """
+    edge = [min(i, n - 1 - i) for i in range(n)]
+    if n not in LEARNT:
+        weights = centre_weights(n)
+
+        def squares(mine, yours):
+            return popcount(mine) ** 2 - popcount(yours) ** 2
+
+        def hand(k):
+            def value(mine, yours):
+                return squares(mine, yours) + sum(
+                    weights[k * n + c] * ((mine >> c & 1) - (yours >> c & 1)) for c in range(n))
+            return value
+        rows = {k: hand(k) for k in edge}
+        return [(rows[edge[i]], squares) for i in range(n)]
+    pairs, ends, me, you = LEARNT[n]
+    classes = sorted({tuple(sorted((a, b))) for a in edge for b in edge})
+
+    def learnt(k, cells):
+        mine_cells = [me[classes.index(tuple(sorted((k, e))))] if cells else 0 for e in edge]
+        your_cells = [you[classes.index(tuple(sorted((k, e))))] if cells else 0 for e in edge]
+
+        def value(mine, yours):
+            a, b = popcount(mine), popcount(yours)
+            line = pairs.get((a, b), (0, 0, 0))[k]
+            if a == 1 and completes(n, yours, mine):
+                line += ends[k]
+            return line + sum(mine_cells[c] * (mine >> c & 1) + your_cells[c] * (yours >> c & 1)
+                              for c in range(n))
+        return value
+    rows = {k: learnt(k, True) for k in edge}
+    columns = {k: learnt(k, False) for k in edge}
+    return [(rows[edge[i]], columns[edge[i]]) for i in range(n)]
 
 
 def evaluator(n):
@@ -737,29 +820,40 @@ def evaluator(n):
     row is a shift and a mask of the key.  A column is gathered into a row's
     shape by one multiplication: cell r*n of the shifted column lands on bit
     p + r (and cell n*n + r*n on n*n + p + r), and no two partial products
-    meet, so nothing carries.
+    meet, so nothing carries.  Lines alike share a table.
 
     >>> e = evaluator(3)
     >>> e(0b000000111 << 9 | 0b000010000), e(0b000010000 << 9 | 0b000000111)
     (11, -11)
+
+    On 6 x 6, five tokens along the top row are worth a win to the player
+    to move, and much less to the other (who must answer them):
+
+    >>> e = evaluator(6)
+    >>> e(0b011111 << 36) > SURE, e(0b011111)
+    (True, -2586)
     """
     nn, p = n * n, (n - 1) ** 2
-    weights = centre_weights(n)
     line = (1 << n) - 1
     column = bits(r * n for r in range(n))
-    rows = [(r * n, line | line << nn, LineValues(n, 0, nn, weights[r * n:(r + 1) * n]))
-            for r in range(n)]
-    columns = [(c, column | column << nn) for c in range(n)]
     magic = bits(p - (n - 1) * r for r in range(n))
     gathered = line << p | line << nn + p
-    values = LineValues(n, p, nn + p, [0] * n)
+    tables = {}
+
+    def table(low, value):
+        if (low, value) not in tables:
+            tables[low, value] = LineValues(n, low, nn + low, value)
+        return tables[low, value]
+    values = line_values(n)
+    rows = [(r * n, line | line << nn, table(0, values[r][0])) for r in range(n)]
+    columns = [(c, column | column << nn, table(p, values[c][1])) for c in range(n)]
 
     def evaluate(key):
         score = 0
         for shift, mask, row in rows:
             score += row[key >> shift & mask]
-        for shift, mask in columns:
-            score += values[(key >> shift & mask) * magic & gathered]
+        for shift, mask, column in columns:
+            score += column[(key >> shift & mask) * magic & gathered]
         return score
     return evaluate
 
@@ -857,8 +951,9 @@ class Engine(object):
     twin have one value.  Move order: the table's move, two killer moves a
     ply, then the history heuristic; moves after the first are searched
     with a null window first (principal variation search).  The evaluation
-    counts a line the player to move completes with one push as won
-    (completes()), so the leaves see the straight their mover could make.  Positions
+    (evaluator()) is learnt on 6 x 6, and counts a line the player to move
+    completes with one push as won (completes()), so the leaves see the
+    straight their mover could make.  Positions
     counted are the positions reached by a move.  The table is emptied
     when it holds more than limit positions, sized from a memory budget in
     bytes (memory_budget()'s share of the machine when None).
