@@ -53,7 +53,9 @@ AT THE PROMPT
                     size without N; the same sides
     hint            the strong engine's best move for the side to move,
                     found within the time of a move (-t, --depth, --nodes),
-                    with its score, or the win or loss it proved
+                    with its score (for the side to move; on 6 x 6 in
+                    thousandths of the log-odds of winning, 700 about 2
+                    to 1), or the win or loss it proved
     solve           the strong engine's best line from here, both sides:
                     its principal variation, and whether it proved a win or
                     a loss (then the line goes on to the end of the game, as
