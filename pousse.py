@@ -693,7 +693,9 @@ PYTHON_SIZE = 16 << 20    # a guess at Python's own size where /proc cannot tell
 SPARE = 6 << 20           # kept free for the rest: push plans, line values, the stack
 MIXER = 0x9E3779B97F4A7C15
 MERSENNE = (1 << 61) - 1
-SURE = 10000              # a line the player to move makes a straight of with one push
+SURE = 30000              # a line the player to move makes a straight of with one push:
+                          # more than the rest of an evaluation (6 x 6: -15,300 at the least);
+                          # 12 of them, every line of 6 x 6, stay below WIN // 2 (a proof)
 
 
 class Timeout(Exception):
