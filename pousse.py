@@ -717,16 +717,16 @@ def completes(n, mine, yours):
 
 class LineValues(dict):
     """Values of a line for the player to move, keyed by an int holding your
-    tokens along the line from bit low and mine from bit high; made when
-    first needed by value(mine, yours), the line's tokens from bit 0, to
-    which a line the player to move completes adds SURE."""
-    def __init__(self, n, low, high, value):
+    tokens along the line from bit low and mine from bit low + n*n; made
+    when first needed by value(mine, yours), the line's tokens from bit 0,
+    to which a line the player to move completes adds SURE."""
+    def __init__(self, n, low, value):
         dict.__init__(self)
-        self.n, self.low, self.high, self.value = n, low, high, value
+        self.n, self.low, self.value = n, low, value
 
     def __missing__(self, key):
         line = (1 << self.n) - 1
-        mine, yours = key >> self.high & line, key >> self.low & line
+        mine, yours = key >> self.low + self.n * self.n & line, key >> self.low & line
         value = self.value(mine, yours)
         if completes(self.n, mine, yours):
             value += SURE
@@ -801,10 +801,10 @@ def line_values(n):
     pairs, ends, me, you = LEARNT[n]
     classes = sorted({tuple(sorted((a, b))) for a in edge for b in edge})
 
-    def learnt(k, cells):
-        mine_cells = [me[classes.index(tuple(sorted((k, e))))] if cells else 0 for e in edge]
-        your_cells = [you[classes.index(tuple(sorted((k, e))))] if cells else 0 for e in edge]
+    def cells(k, weights):
+        return [weights[classes.index(tuple(sorted((k, e))))] for e in edge]
 
+    def learnt(k, mine_cells, your_cells):
         def value(mine, yours):
             a, b = popcount(mine), popcount(yours)
             line = pairs.get((a, b), (0, 0, 0))[k]
@@ -813,8 +813,8 @@ def line_values(n):
             return line + sum(mine_cells[c] * (mine >> c & 1) + your_cells[c] * (yours >> c & 1)
                               for c in range(n))
         return value
-    rows = {k: learnt(k, True) for k in edge}
-    columns = {k: learnt(k, False) for k in edge}
+    rows = {k: learnt(k, cells(k, me), cells(k, you)) for k in edge}
+    columns = {k: learnt(k, [0] * n, [0] * n) for k in edge}
     return [(rows[edge[i]], columns[edge[i]]) for i in range(n)]
 
 
@@ -846,7 +846,7 @@ def evaluator(n):
 
     def table(low, value):
         if (low, value) not in tables:
-            tables[low, value] = LineValues(n, low, nn + low, value)
+            tables[low, value] = LineValues(n, low, value)
         return tables[low, value]
     values = line_values(n)
     rows = [(r * n, line | line << nn, table(0, values[r][0])) for r in range(n)]

@@ -17,11 +17,16 @@ from multiprocessing import Pool
 N = 6
 
 
+LOADED = {}
+
+
 def load(path):
-    spec = importlib.util.spec_from_file_location("pousse_gen", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    "The module of the pousse.py at path, loaded once a process."
+    if path not in LOADED:
+        spec = importlib.util.spec_from_file_location("pousse_gen", path)
+        LOADED[path] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(LOADED[path])
+    return LOADED[path]
 
 
 def game(args):
