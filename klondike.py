@@ -2538,13 +2538,13 @@ def memory_size(text):
 ################ Input: lines from anywhere (the same in every script)
 
 def input_lines(stream, prompt, stderr):
-    """(number, text) for each line of stream, whatever bytes it holds: bad
-    UTF-8 replaced, a byte-order mark and CR/LF dropped.  The prompt goes to
-    stderr, and only when stream is a terminal.
+    """(number, text) for each line of stream, whatever bytes it holds: a
+    byte that is not UTF-8 written as \\xNN, a byte-order mark and CR/LF
+    dropped.  The prompt goes to stderr, and only when stream is a terminal.
 
     >>> import io
     >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
-    [(1, '63 7a'), (2, '\\ufffd')]
+    [(1, '63 7a'), (2, '\\\\xff')]
     """
     isatty = getattr(stream, "isatty", None)
     interactive = bool(isatty and isatty())
@@ -2561,7 +2561,7 @@ def input_lines(stream, prompt, stderr):
             return
         number += 1
         if isinstance(line, bytes):
-            line = line.decode("utf-8", "replace")
+            line = line.decode("utf-8", "backslashreplace")
         if number == 1:
             line = line.lstrip("\ufeff")
         yield number, line.rstrip("\r\n")
