@@ -124,7 +124,10 @@ THE SOLVER
     two, and of its colour its rank less three); a card brought back from a
     foundation must be used by the next move, and so must, in draw one
     with unlimited passes, a card played from the talon onto the tableau;
-    a pile is emptied only for a king.  In draw three with unlimited
+    a pile is emptied only for a king.  A move is not made where the
+    position it leads to has no move at all: a pile emptied where no king
+    can come next, or in draw one a talon card played where nothing can
+    use it.  In draw three with unlimited
     passes, a position is not entered where one was that differs only in
     how far the waste is turned, when from there the turns reach all they
     reach from here and more.  Positions that must be followed by a given
@@ -138,7 +141,7 @@ THE SOLVER
     tableau), then 50,000 with the talon's cards onto the tableau first.
     Then the complete search, in the usual order.  Every order searches the
     same positions in the end, but some winnable deals are won far sooner
-    in one than in the other (deal 494 of draw three: 4,207 positions
+    in one than in the other (deal 494 of draw three: 3,707 positions
     talon first, 25 million in the usual order).
 
     A position is one int.  Where --memory holds --max-positions of them in
@@ -1162,6 +1165,13 @@ def ending(game):
 ##     reach every card its own reach, and more (Solver.dominated): that one
 ##     has every move this one has, to the very same positions, so every
 ##     position this one leads to is entered from there or dominated again.
+##   - A move to a position that has no move is left out (Solver.dead_ends):
+##     a pile emptied (a king must come next) where no king is a root, a
+##     foundation's top card or in the talon; in draw one with unlimited
+##     passes, a card played from the talon where no card that goes on it
+##     is a root, a foundation's top card or in the talon, and its twin is
+##     not next at home.  Such a position (it has sp, so it is never kept)
+##     leads nowhere: leaving it out changes only the positions counted.
 ##   - The positions that must be followed by a given move (sp), and those
 ##     with a single move forced by the first rule, are not kept: they are
 ##     entered again when another path reaches them, which costs little and
@@ -1193,7 +1203,7 @@ MAX_POSITIONS, TIMEOUT = 20000000, 120.0
 # the usual move order, then the cards of the talon onto the tableau first.
 # Either order searches the same positions in the end; some winnable deals
 # are won far sooner in one than in the other (deal 494: 25 million
-# positions in the usual order, 4,207 talon first).  On deals 1..150 they
+# positions in the usual order, 3,707 talon first).  On deals 1..150 they
 # cost 4 % more positions; 15 deals that took the usual order 100,000 to
 # 25 million took them 0.4 of the positions (all solved, where one was not).
 FIRST_SEARCHES = ((False, 20000), (True, 50000))
@@ -1383,12 +1393,17 @@ class Solver(object):
         piles, down, rules = game.piles, game.down, game.rules
         self.draw = rules.draw
         self.talon_first = False        # the order of moves() (see FIRST_SEARCHES)
+        self.dead_ends = True           # moves() leaves out moves to positions with none
         self.seq = [piles[t][:down[t] + 1] for t in TABLEAU]
         self.owner = {}
         for i, seq in enumerate(self.seq):
             for c in seq:
                 self.owner[c] = i
         self.talon = piles[WASTE] + tuple(reversed(piles[STOCK]))
+        self.bottoms = sum(BIT[seq[0]] for seq in self.seq if seq)
+        self.talon_kings = sum(1 << i for i, c in enumerate(self.talon) if RANK[c] == KING)
+        self.talon_kids = [sum(1 << i for i, d in enumerate(self.talon) if BIT[d] & KIDS[c])
+                           for c in CARDS]
         self.limited = rules.passes is not None
         self.talons, self.founds, self.downs, self.homes = {}, {}, {}, {}
         # nk gives pile i the bits its count needs (17 in all for a deal),
@@ -1534,14 +1549,30 @@ class Solver(object):
                 pile_home.append((PS, b))
                 home ^= b
         reveal = top & slots
+        if reveal & self.bottoms and self.dead_ends and not sp and not (top | tops) & KINGS \
+                and not tmask & self.talon_kings:
+            # Moving the last card of a pile's deal (a root that is a
+            # pile's bottom card) empties the pile, and then a king must
+            # come next: with no king among the roots, the foundations' top
+            # cards or the talon, the position it leads to has no move.
+            reveal &= ~self.bottoms
         while reveal:
             b = reveal & -reveal
             reveals.append((RV, b))
             reveal ^= b
         skip = nxt & safe
+        used = top | tops
         for card, t2, w2, l2 in talon:
             b = BIT[card]
             if b & slots and not b & skip:
+                if not self.ordered and card < 48 and self.dead_ends and not (
+                        used & KIDS[card] or t2 & self.talon_kids[card] or BIT[TWIN[card]] & nxt):
+                    # A card played from the talon must be used next (draw
+                    # one, unlimited passes): with no card that could go on
+                    # it (among the roots, the foundations' top cards and
+                    # the talon) and its twin not next at home, the
+                    # position it leads to has no move.
+                    continue
                 deck_piles.append((DP, b, t2, w2, l2))
         down = tops & slots
         while down:
@@ -1778,7 +1809,7 @@ def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None, began
     'impossible'
     >>> answer = solve(deal(deck_of(5)), memory=1 << 20)
     >>> answer['verdict'], answer['why'], answer['positions']
-    ('unknown', 'memory 1 MB reached', 4830)
+    ('unknown', 'memory 1 MB reached', 4788)
     """
     clock = time.time()
     solver = Solver(game)
