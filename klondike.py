@@ -126,8 +126,9 @@ THE SOLVER
     with unlimited passes, a card played from the talon onto the tableau;
     a pile is emptied only for a king.  A move is not made where the
     position it leads to has no move at all: a pile emptied where no king
-    can come next, or in draw one a talon card played where nothing can
-    use it.  In draw three with unlimited
+    can come next, a card brought back from a foundation where nothing can
+    use it, or in draw one a talon card played where nothing can use
+    it.  In draw three with unlimited
     passes, a position is not entered where one was that differs only in
     how far the waste is turned, when from there the turns reach all they
     reach from here and more.  Positions that must be followed by a given
@@ -141,7 +142,7 @@ THE SOLVER
     tableau), then 50,000 with the talon's cards onto the tableau first.
     Then the complete search, in the usual order.  Every order searches the
     same positions in the end, but some winnable deals are won far sooner
-    in one than in the other (deal 494 of draw three: 3,707 positions
+    in one than in the other (deal 494 of draw three: 3,569 positions
     talon first, 25 million in the usual order).
 
     A position is one int.  Where --memory holds --max-positions of them in
@@ -150,7 +151,7 @@ THE SOLVER
     (11 to 21 bytes a position, about 25 with the rest of the search, a
     quarter slower; one table grows at a time, so growing needs a sixteenth
     more memory, not the old slots and twice as many new ones): a 64 MB
-    device proves deal 5 impossible (1,610,396 positions entered, 35 MB at
+    device proves deal 5 impossible (1,445,093 positions entered, 35 MB at
     the peak).  Either way no two positions are ever taken for one
     another, so impossible stays a proof.
 
@@ -1170,8 +1171,12 @@ def ending(game):
 ##     foundation's top card or in the talon; in draw one with unlimited
 ##     passes, a card played from the talon where no card that goes on it
 ##     is a root, a foundation's top card or in the talon, and its twin is
-##     not next at home.  Such a position (it has sp, so it is never kept)
-##     leads nowhere: leaving it out changes only the positions counted.
+##     not next at home; a card brought back from a foundation where no
+##     card that goes on it is a root or a talon card the turns reach, its
+##     twin is not in sight and next at home, and no foundation's top card
+##     that could come back onto it could be used in turn (Solver.usable).
+##     Such a position (it has sp, so it is never kept) leads nowhere:
+##     leaving it out changes only the positions counted.
 ##   - The positions that must be followed by a given move (sp), and those
 ##     with a single move forced by the first rule, are not kept: they are
 ##     entered again when another path reaches them, which costs little and
@@ -1203,7 +1208,7 @@ MAX_POSITIONS, TIMEOUT = 20000000, 120.0
 # the usual move order, then the cards of the talon onto the tableau first.
 # Either order searches the same positions in the end; some winnable deals
 # are won far sooner in one than in the other (deal 494: 25 million
-# positions in the usual order, 3,707 talon first).  On deals 1..150 they
+# positions in the usual order, 3,569 talon first).  On deals 1..150 they
 # cost 4 % more positions; 15 deals that took the usual order 100,000 to
 # 25 million took them 0.4 of the positions (all solved, where one was not).
 FIRST_SEARCHES = ((False, 20000), (True, 50000))
@@ -1574,14 +1579,36 @@ class Solver(object):
                     # position it leads to has no move.
                     continue
                 deck_piles.append((DP, b, t2, w2, l2))
-        down = tops & slots
+        down, reach = tops & slots, None
         while down:
             b = down & -down
-            downs.append((SP, b))
             down ^= b
+            if self.dead_ends:
+                if reach is None:
+                    reach = top | sum(BIT[m[0]] for m in talon)
+                if not self.usable(CARD_OF[b], fk, reach, vis):
+                    continue
+            downs.append((SP, b))
         if self.talon_first:
             return deck_piles + reveals + deck_home + pile_home + downs
         return deck_home + pile_home + reveals + deck_piles + downs
+
+    def usable(self, c, fk, reach, vis):
+        """Whether the position after c is brought back from home (fk) has
+        a move.  c must be used next: a card goes on it (a root or a card
+        the turns reach, both in reach, or a foundation's top card brought
+        back in turn, itself usable), or its twin, in sight, goes home.
+        Where none can, the position is a dead end."""
+        if BIT[TWIN[c]] & vis & self.foundation_facts(fk)[0] or reach & KIDS[c]:
+            return True
+        fk -= FSTEP[c]
+        kids = self.foundation_facts(fk)[2] & KIDS[c]
+        while kids:
+            b = kids & -kids
+            if self.usable(CARD_OF[b], fk, reach, vis | BIT[c]):
+                return True
+            kids ^= b
+        return False
 
     def after(self, state, m):
         "The state after move m."
@@ -1809,7 +1836,7 @@ def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None, began
     'impossible'
     >>> answer = solve(deal(deck_of(5)), memory=1 << 20)
     >>> answer['verdict'], answer['why'], answer['positions']
-    ('unknown', 'memory 1 MB reached', 4788)
+    ('unknown', 'memory 1 MB reached', 4554)
     """
     clock = time.time()
     solver = Solver(game)
