@@ -150,8 +150,11 @@ THE SOLVER
     an 8-byte slot of one of sixteen tables that grow while --memory allows
     (11 to 21 bytes a position, about 25 with the rest of the search, a
     quarter slower; one table grows at a time, so growing needs a sixteenth
-    more memory, not the old slots and twice as many new ones): a 64 MB
-    device proves deal 5 impossible (1,445,093 positions entered, 35 MB at
+    more memory, not the old slots and twice as many new ones).  In draw
+    three with unlimited passes a position is kept as its code less how far
+    the waste is turned, with that as a mark in a 4-byte slot beside it,
+    so that one look-up finds the positions that dominate it.  A 64 MB
+    device proves deal 5 impossible (1,445,093 positions entered, 33 MB at
     the peak).  Either way no two positions are ever taken for one
     another, so impossible stays a proof.
 
@@ -1163,7 +1166,7 @@ def ending(game):
 ##     did not need it, and its place, which they left free, is still free.
 ##   - With unlimited passes and more than one card a turn, a position is
 ##     not entered where one was that differs only in w and whose turns
-##     reach every card its own reach, and more (Solver.dominated): that one
+##     reach every card its own reach, and more (Solver.rivals): that one
 ##     has every move this one has, to the very same positions, so every
 ##     position this one leads to is entered from there or dominated again.
 ##   - A move to a position that has no move is left out (Solver.dead_ends):
@@ -1224,16 +1227,20 @@ PARTS, PART_MASK = 16, 15       # tables a Seen spreads its codes over, so that 
                                 # one holds its old slots and new ones for a sixteenth
 
 
-def zeros(size):
-    """size 8-byte slots holding 0, in memory of their own (an anonymous
-    mmap) that goes back to the system when they are dropped: in a list of
-    deals, what one search freed counts against the next one's budget only
-    if it is still held.  An array where there is no mmap."""
+def zeros(size, kind="Q"):
+    """size 8-byte slots holding 0 (4-byte slots for kind "I"), in memory
+    of their own (an anonymous mmap) that goes back to the system when they
+    are dropped: in a list of deals, what one search freed counts against
+    the next one's budget only if it is still held.  An array where there
+    is no mmap."""
+    width = 8 if kind == "Q" else 4
     try:
         import mmap
-        return memoryview(mmap.mmap(-1, 8 * size)).cast("Q")
+        return memoryview(mmap.mmap(-1, width * size)).cast(kind)
     except (ImportError, OSError, ValueError, TypeError):
-        return array.array("Q", [0]) * size
+        if kind != "Q" and array.array(kind).itemsize != 4:
+            kind = "L"
+        return array.array(kind, [0]) * size
 
 
 class Table(object):
@@ -1241,12 +1248,15 @@ class Table(object):
     in an array of 8-byte slots: open addressing, linear probing.  The
     table is at most three quarters full (11 to 21 bytes a code); it grows
     while seen, the Seen it belongs to, allows, and where it cannot, it
-    fills to seven eighths and then makes seen full.  (seen is passed, not
-    kept: a cycle would keep the slots alive after the search, until
-    Python's garbage collector found it.)"""
+    fills to seven eighths and then makes seen full.  Where seen is marked,
+    each code has marks too, the bits of a 4-byte slot of masks beside it
+    (16 to 32 bytes a code).  (seen is passed, not kept: a cycle would keep
+    the slots alive after the search, until Python's garbage collector
+    found it.)"""
 
     def __init__(self, seen, size):
         self.slots, self.size, self.used, self.most = None, 0, 0, 0
+        self.masks = None
         self.fill(seen, size)
 
     def slot(self, v):
@@ -1278,18 +1288,36 @@ class Table(object):
         "Whether code is kept."
         return self.slots[self.slot(code + 1)] != 0
 
+    def mark(self, code, bits, seen):
+        "Add bits to code's marks, keeping code if it was not kept."
+        v = code + 1
+        i = self.slot(v)
+        if self.slots[i]:
+            self.masks[i] |= bits
+            return
+        self.slots[i], self.masks[i] = v, bits
+        self.used += 1
+        if self.used >= self.most:
+            self.grow(seen)
+
     def fill(self, seen, size):
-        "Take size slots, the codes held put in again."
+        "Take size slots, the codes held (and their marks) put in again."
         old, self.slots = self.slots, zeros(size)
-        seen.bytes += 8 * size - (8 * len(old) if old else 0)
+        width = 12 if seen.marked else 8
+        seen.bytes += width * size - (width * len(old) if old else 0)
         self.size, self.used, self.most = size, 0, size * 3 // 4
-        slots = self.slots
-        for v in old or ():
+        slots, masks = self.slots, None
+        if seen.marked:
+            held, self.masks = self.masks, zeros(size, "I")
+            masks = self.masks
+        for j, v in enumerate(old or ()):
             if v:
                 i = (v * MIXER >> 40) % size
                 while slots[i]:
                     i = i + 1 if i + 1 < size else 0
                 slots[i] = v
+                if masks is not None:
+                    masks[i] = held[j]
                 self.used += 1
 
     def grow(self, seen):
@@ -1303,7 +1331,7 @@ class Table(object):
             self.fill(seen, 2 * size)
             return
         now = resident() or PYTHON_SIZE + seen.bytes
-        room = (budget - now - SPARE) // 8
+        room = (budget - now - SPARE) // (12 if seen.marked else 8)
         more = min(2 * size, room, size + room // PARTS)
         if more > size + size // 10:
             self.fill(seen, more)
@@ -1322,6 +1350,10 @@ class Seen(object):
     have to hold its old slots and twice as many new ones while it grows:
     the budget then holds a third fewer positions.)
 
+    A marked Seen keeps marks, the bits of up to 32, with each code
+    (Solver.search keeps a position's code less its w, and w as a mark):
+    marks() tells them, mark() adds some.
+
     >>> seen = Seen()
     >>> [seen.add(c) for c in (5, 5, 1 << 63 | 5, 5)], seen.count
     ([True, False, True, False], 2)
@@ -1333,18 +1365,28 @@ class Seen(object):
     (True, True)
     >>> tight.count > 200000, (resident() or 0) < budget
     (True, True)
+    >>> marked = Seen(marked=True)
+    >>> marked.mark(7, 1), marked.mark(7, 4), marked.mark(1 << 63 | 7, 2)
+    (None, None, None)
+    >>> marked.marks(7), marked.marks(1 << 63 | 7), marked.marks(8), marked.count
+    (5, 2, 0, 3)
+    >>> for c in range(10, 100000):
+    ...     marked.mark(c, c & 3 or 8)
+    >>> [marked.marks(c) for c in (10, 11, 12, 100000)], marked.count
+    ([2, 3, 8, 0], 99993)
     """
 
-    def __init__(self, budget=None, most=None, slots=1 << 8):
-        self.budget, self.first = budget, slots
+    def __init__(self, budget=None, most=None, slots=1 << 8, marked=False):
+        self.budget, self.first, self.marked = budget, slots, marked
         self.count, self.bytes, self.full = 0, 0, False
         self.tables = {}                # c >> 63 -> its PARTS Tables
         self.low = self.table(0)
-        # Where the budget holds most positions even as a Python set (faster,
-        # but up to 120 bytes a position), the search keeps them so.
+        # Where the budget holds most positions even as a Python set or
+        # dict (faster, but up to 120 bytes a position), the search keeps
+        # them so.
         self.plain = None
         if most and (budget is None or (resident() or PYTHON_SIZE) + SET_BYTES * most < budget):
-            self.plain = set()
+            self.plain = {} if marked else set()
 
     def table(self, high):
         "The Tables of the codes c with c >> 63 == high."
@@ -1375,6 +1417,44 @@ class Seen(object):
                 i = 0
             found = slots[i]
         return False
+
+    def marks(self, code):
+        """The marks of code, 0 where it is not kept (Table.slot written
+        out for the low codes: the search asks this for every position it
+        meets)."""
+        if self.plain is not None:
+            return self.plain.get(code, 0)
+        if code >> 63:
+            high = self.tables.get(code >> 63)
+            if high is None:
+                return 0
+            code &= LOW63
+        else:
+            high = self.low
+        v = code + 1
+        mixed = v * MIXER
+        table = high[mixed >> 36 & PART_MASK]
+        slots, size = table.slots, table.size
+        i = (mixed >> 40) % size
+        found = slots[i]
+        while found:
+            if found == v:
+                return table.masks[i]
+            i += 1
+            if i == size:
+                i = 0
+            found = slots[i]
+        return 0
+
+    def mark(self, code, bits):
+        "Add bits to code's marks (a new position: the count goes up)."
+        self.count += 1
+        if self.plain is not None:
+            self.plain[code] = self.plain.get(code, 0) | bits
+            return
+        high = self.table(code >> 63) if code >> 63 else self.low
+        code &= LOW63
+        high[(code + 1) * MIXER >> 36 & PART_MASK].mark(code, bits, self)
 
     def add(self, code):
         "Keep code; False when it was kept already."
@@ -1425,16 +1505,19 @@ class Solver(object):
         # card a pass from its start reaches (w = 0).  So w reaches all
         # that w + draw does and all that 0 does: a position with the same
         # cards everywhere and w' = w - draw, w - 2 draw, ... (any w' for
-        # w = 0) has every move this one has (Solver.dominated).
-        # rivals[size]: the w' of w = 0 for a talon of size cards; None
-        # where no position dominates another so (draw one has w = 0 only).
+        # w = 0) has every move this one has.  rivals[w]: the bits of those
+        # w', w itself among them (a w' past the talon's end never occurs:
+        # w = size is kept as 0); None where no position dominates another
+        # so (draw one has w = 0 only).  The search keeps a position as its
+        # code less w, with w as a mark (Seen), so one look-up finds them.
         # ordered: whether the order of the talon counts (else a card played
         # from it must be used next, as sp says).
         self.ordered = self.draw > 1 or self.limited
         self.rivals = None
         if self.draw > 1 and not self.limited:
-            self.rivals = [[v for v in range(1, size) if v % self.draw]
-                           for size in range(len(self.talon) + 1)]
+            self.rivals = [sum(1 << v for v in range(w, 0, -self.draw)) for w in
+                           range(len(self.talon) + 1)]
+            self.rivals[0] = sum(1 << v for v in range(len(self.talon) + 1) if v % self.draw) | 1
         self.places = [sum(fields[:i]) for i in range(1, 5)]
 
     def start(self, game):
@@ -1651,15 +1734,18 @@ class Solver(object):
         included).  Given a list best, it keeps there the progress of the
         best position seen and the moves to it."""
         deadline = (began or time.time()) + timeout if timeout else None
-        seen = Seen(memory, max_positions)
-        seen.add(self.code(start))
+        rivals = self.rivals
+        seen = Seen(memory, max_positions, marked=rivals is not None)
+        a, b, c, d = self.places
+        if rivals is None:
+            seen.add(self.code(start))
+        else:
+            seen.mark(self.code(start) ^ start[3] << c, 1 << start[3])
         if start[1] == WON:
             return "solved", [], 1
         states, made, todo = [start], [], [iter(self.moves(start))]
         count = 0
-        after, moves, plain, has = self.after, self.moves, seen.plain, seen.has
-        a, b, c, d = self.places
-        rivals = self.rivals
+        after, moves, plain, has, marks = self.after, self.moves, seen.plain, seen.has, seen.marks
         while todo:
             for m in todo[-1]:
                 child = after(states[-1], m)
@@ -1667,16 +1753,21 @@ class Solver(object):
                     return "solved", made + [m], count + 2
                 # self.code(child), and a Python set's test where the search
                 # keeps one, written out: this is the search's inner loop
-                code = child[0] | child[1] << a | child[2] << b | child[3] << c
+                code = child[0] | child[1] << a | child[2] << b
                 if child[4]:
                     code |= child[4] << d
-                new = code not in plain if plain is not None else not has(code)
-                if new and rivals and self.dominated(code, child, has):
-                    new = False
+                if rivals is None:
+                    code |= child[3] << c
+                    new = code not in plain if plain is not None else not has(code)
+                else:               # seen, or dominated (see rivals)?
+                    new = not (plain.get(code, 0) if plain is not None else
+                               marks(code)) & rivals[child[3]]
                 if new:
                     ms = moves(child)
                     if not child[7] and ms.__class__ is list:
-                        if plain is not None:
+                        if rivals is not None:
+                            seen.mark(code, 1 << child[3])
+                        elif plain is not None:
                             plain.add(code)
                             seen.count += 1
                         else:
@@ -1705,22 +1796,6 @@ class Solver(object):
                 if memory and count & 65535 == 0 and self.crowded(memory):
                     return "unknown", "memory %s reached" % size_text(memory), count + 1
         return "impossible", None, count + 1
-
-    def dominated(self, code, state, has):
-        """Whether a position seen has the same cards everywhere as state,
-        but a waste turned to a point from which the turns reach every
-        card of the talon that state's reach, and more (see rivals)."""
-        w = state[3]
-        at = self.places[2]
-        base = code - (w << at)
-        if w:
-            others = range(w - self.draw, 0, -self.draw)
-        else:
-            others = self.rivals[bin(state[2]).count("1")]
-        for v in others:
-            if has(base | v << at):
-                return True
-        return False
 
     def crowded(self, memory):
         """Whether this process holds more than memory bytes; the solver's
@@ -1836,7 +1911,7 @@ def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None, began
     'impossible'
     >>> answer = solve(deal(deck_of(5)), memory=1 << 20)
     >>> answer['verdict'], answer['why'], answer['positions']
-    ('unknown', 'memory 1 MB reached', 4554)
+    ('unknown', 'memory 1 MB reached', 5873)
     """
     clock = time.time()
     solver = Solver(game)
