@@ -1275,7 +1275,7 @@ def bytes_job():
     "The lines of the bytes a position of each solver."
     lines = []
     # klondike keeps its positions in a Python set where the budget holds
-    # 5,000,000 of them so, else in its compact table: --memory 200 asks
+    # 20,000,000 of them so, else in its compact table: --memory 200 asks
     # for the table on any machine.
     cases = DEVICE_SOLVES[:1] + [("klondike", ["-g", "5", "--solve", "--memory", "200"]),
                                  DEVICE_SOLVES[1]]
