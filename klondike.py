@@ -171,12 +171,17 @@ THE PLAYER
     their places at random, twelve times (Microsoft's generator, seeded by
     what it sees), searches each such world for 1,000 positions, and takes
     from each search the moves up to the first card turned face up.  Each
-    such plan is tried in all twelve worlds.  While two plans or more are
-    within 3 worlds won of the best, it deals twelve more worlds and tries
-    the plans still in the race there, up to 36 worlds (--worlds N: up to
-    N).  It plays the plan that wins most worlds (or, short of wins, gets
-    furthest), and looks again when the card turns up.  --play prints its
-    moves (replayable) and a last comment line saying how the game ended.
+    move it could make that no such plan starts with starts a plan too,
+    completed by one world's search after it.  The plans are tried in four
+    of the worlds (those 2 worlds won behind the best are dropped), then in
+    all twelve.  While two plans or more are within 3 worlds won of the
+    best, it deals twelve more worlds and tries the plans still in the race
+    there, up to 36 worlds (--worlds N: up to N).  A world counts as won
+    once every card of the tableau is face up and one card at most is left
+    in the talon.  It plays the plan that wins most worlds (or, short of
+    wins, gets furthest), and looks again when the card turns up.  --play
+    prints its moves (replayable) and a last comment line saying how the
+    game ended.
 
 SCORING
     Windows Solitaire's:
@@ -1393,13 +1398,14 @@ class Seen(object):
         self.budget, self.first, self.marked = budget, slots, marked
         self.count, self.bytes, self.full = 0, 0, False
         self.tables = {}                # c >> 63 -> its PARTS Tables
-        self.low = self.table(0)
         # Where the budget holds most positions even as a Python set or
         # dict (faster, but up to 120 bytes a position), the search keeps
-        # them so.
-        self.plain = None
+        # them so (and takes no Table: the player's short searches are many).
+        self.plain, self.low = None, None
         if most and (budget is None or (resident() or PYTHON_SIZE) + SET_BYTES * most < budget):
             self.plain = {} if marked else set()
+        else:
+            self.low = self.table(0)
 
     def table(self, high):
         "The Tables of the codes c with c >> 63 == high."
@@ -1512,6 +1518,8 @@ class Solver(object):
             at += len(seq).bit_length()
         self.width = [(len(seq).bit_length(), (1 << len(seq).bit_length()) - 1)
                       for seq in self.seq]
+        # loose: the bits of nk that are set where a pile has a face-down card
+        self.loose = sum((mask & ~1) << self.shift[i] for i, (_, mask) in enumerate(self.width))
         fields = (at, 16, len(self.talon), len(self.talon).bit_length())
         # With unlimited passes, the turns from w reach the cards at w - 1,
         # w - 1 + draw, w - 1 + 2 draw, ... and, in the next pass, every
@@ -1738,14 +1746,16 @@ class Solver(object):
         return (nk, fk, tmask, w, left, vis, top, 0)
 
     def search(self, start, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None,
-               best=None, began=None):
+               best=None, began=None, sure=False):
         """(verdict, the moves of a solution or the limit reached, positions
         seen): a depth-first search that enters no position twice, so that
         running out of positions proves the deal impossible.  It ends
         'unknown' at max_positions, timeout seconds after began (now if
         None), or where it would hold more than memory bytes (Python
         included).  Given a list best, it keeps there the progress of the
-        best position seen and the moves to it."""
+        best position seen and the moves to it.  Where sure, it ends
+        'solved' at a position that is sure to be won (see sure()), not
+        only at a win."""
         deadline = (began or time.time()) + timeout if timeout else None
         rivals = self.rivals
         seen = Seen(memory, max_positions, marked=rivals is not None)
@@ -1762,7 +1772,7 @@ class Solver(object):
         while todo:
             for m in todo[-1]:
                 child = after(states[-1], m)
-                if child[1] == WON:
+                if child[1] == WON or sure and self.sure(child):
                     return "solved", made + [m], count + 2
                 # self.code(child), and a Python set's test where the search
                 # keeps one, written out: this is the search's inner loop
@@ -1809,6 +1819,16 @@ class Solver(object):
                 if memory and count & 65535 == 0 and self.crowded(memory):
                     return "unknown", "memory %s reached" % size_text(memory), count + 1
         return "impossible", None, count + 1
+
+    def sure(self, state):
+        """Whether state is sure to be won: every card of the tableau face
+        up and the talon of one card at most, passes unlimited.  Then each
+        pile is built down, so the lowest card of the tableau lies on top of
+        its pile, and it goes home next (no lower card of its suit is left
+        but perhaps the talon's one, which can go first): card by card all
+        go home.  (lonelybot's player counts such a position won.)"""
+        tmask = state[2]
+        return not state[0] & self.loose and not tmask & tmask - 1 and not self.limited
 
     def crowded(self, memory):
         """Whether this process holds more than memory bytes; the solver's
@@ -2015,14 +2035,21 @@ def solution_text(game, answer, heading):
 ## At each turn it deals the unseen cards at random into their places
 ## (worlds that fit what it sees), twelve worlds at a time, solves each
 ## world as the solver does but with a small budget, and takes from those
-## solutions the moves up to the first card they turn face up.  Each such
-## plan is tried in every world, and the one that keeps the most worlds
-## winnable is played (hindsight optimisation); the player then looks again
-## once the card is turned up.  It deals twelve more worlds while the choice
-## is close: until one plan is left within BEHIND worlds of the best, or it
-## has dealt WORLDS of them.  A plan that falls behind tries no more worlds.
+## solutions the moves up to the first card they turn face up.  Where
+## ALTERNATIVES, every move that no such plan starts with starts a plan
+## too (one world's search completes it): where all the worlds' searches
+## agree, the move they agree on is then still weighed against the others.
+## Each plan is tried in SCREEN worlds, those SCREEN_BEHIND worlds won
+## behind the best dropped, then in every world, and the one that keeps
+## the most worlds winnable is played (hindsight optimisation); the player
+## then looks again once the card is turned up.  It deals twelve more
+## worlds while the choice is close: until one plan is left within BEHIND
+## worlds of the best, or it has dealt WORLDS of them.  A plan that falls
+## behind tries no more worlds.
 
 WORLDS, BATCH, BEHIND, BUDGET = 36, 12, 3, 1000
+ALTERNATIVES = True
+SCREEN, SCREEN_BEHIND = 4, 2
 WIN_VALUE = 10 ** 6             # a world won counts for more than any progress
 
 
@@ -2101,6 +2128,13 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
             # A probe is too short for the turns' dominance to pay for its
             # look-ups: it searches more slowly, and plays no better.
             solver.rivals = None
+            if tries:
+                # The worlds differ only in their face-down cards: the
+                # talon, the foundations and the piles' lengths are the
+                # same, and so are the memos that depend on those alone.
+                first = tries[0][0]
+                solver.talons, solver.founds = first.talons, first.founds
+                solver.downs, solver.homes = first.downs, first.homes
             state = solver.start(sample)
             value, steps = probe(solver, state, budget)
             plan = plan_of(solver, state, steps)
@@ -2110,17 +2144,38 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
             if plan and value == WIN_VALUE:
                 won_by[plan].add(len(tries))
             tries.append((solver, state))
+        if ALTERNATIVES and len(tries) <= BATCH:
+            # Every move from here that no plan starts with starts a plan
+            # too, completed by the search of one world after it (the moves
+            # are the same in every world: they are of cards in sight).
+            starts = set(p[0] for p in plans)
+            solver, state = tries[0]
+            firsts = solver.moves(state)
+            for j, m in enumerate(firsts if firsts.__class__ is list else ()):
+                if m in starts:
+                    continue
+                solver, state = tries[j % len(tries)]
+                value, steps = probe(solver, solver.after(state, m), budget)
+                plan = plan_of(solver, state, [m] + steps)
+                if plan not in won_by:
+                    plans.append(plan)
+                    won_by[plan], score[plan], done[plan] = set(), 0, 0
+                if value == WIN_VALUE:
+                    won_by[plan].add(j % len(tries))
         if len(plans) == 1:         # nothing to choose between
             return concrete(game, plans[0])[0], len(won_by[plans[0]]), len(tries)
-        for plan in plans:
-            if plan not in dropped:
-                score[plan] += sum(WIN_VALUE if i in won_by[plan] else
-                                   trial(tries[i], plan, budget)
-                                   for i in range(done[plan], len(tries)))
-                done[plan] = len(tries)
-        if plans:
-            top = max(score[p] for p in plans if p not in dropped)
-            dropped.update(p for p in plans if top - score[p] >= BEHIND * WIN_VALUE)
+        # The plans are raced on the first SCREEN worlds, then on all.
+        screen = ((SCREEN, SCREEN_BEHIND),) if SCREEN < len(tries) <= BATCH else ()
+        for upto, behind in screen + ((len(tries), BEHIND),):
+            if plans:
+                for plan in plans:
+                    if plan not in dropped and done[plan] < upto:
+                        score[plan] += sum(WIN_VALUE if i in won_by[plan] else
+                                           trial(tries[i], plan, budget)
+                                           for i in range(done[plan], upto))
+                        done[plan] = upto
+                top = max(score[p] for p in plans if p not in dropped)
+                dropped.update(p for p in plans if top - score[p] >= behind * WIN_VALUE)
         if len(tries) >= worlds or plans and len(plans) - len(dropped) == 1:
             break
     plans = [p for p in plans if p not in dropped]
@@ -2142,7 +2197,7 @@ def probe(solver, state, budget):
     """(value, steps) of a short search from state: WIN_VALUE and a solution,
     or the progress of the best position seen and the way to it."""
     best = [solver.progress(state), []]
-    verdict, steps, _ = solver.search(state, budget, None, best=best)
+    verdict, steps, _ = solver.search(state, budget, None, best=best, sure=True)
     if verdict == "solved":
         return WIN_VALUE, steps
     return best[0], best[1]
