@@ -1518,8 +1518,8 @@ class Solver(object):
             at += len(seq).bit_length()
         self.width = [(len(seq).bit_length(), (1 << len(seq).bit_length()) - 1)
                       for seq in self.seq]
-        # loose: the bits of nk that are set where a pile has a face-down card
-        self.loose = sum((mask & ~1) << self.shift[i] for i, (_, mask) in enumerate(self.width))
+        # covered: the bits of nk that are set where a pile has a face-down card
+        self.covered = sum((mask & ~1) << self.shift[i] for i, (_, mask) in enumerate(self.width))
         fields = (at, 16, len(self.talon), len(self.talon).bit_length())
         # With unlimited passes, the turns from w reach the cards at w - 1,
         # w - 1 + draw, w - 1 + 2 draw, ... and, in the next pass, every
@@ -1828,7 +1828,7 @@ class Solver(object):
         but perhaps the talon's one, which can go first): card by card all
         go home.  (lonelybot's player counts such a position won.)"""
         tmask = state[2]
-        return not state[0] & self.loose and not tmask & tmask - 1 and not self.limited
+        return not state[0] & self.covered and not tmask & tmask - 1 and not self.limited
 
     def crowded(self, memory):
         """Whether this process holds more than memory bytes; the solver's
@@ -1950,8 +1950,7 @@ def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None, began
     solver = Solver(game)
     memory, positions = memory or memory_budget(), 0
     searches = [(solver, game, first, budget) for first, budget in FIRST_SEARCHES]
-    loose = game.rules.draw > 1 or game.rules.passes is not None
-    if loose:
+    if game.rules.draw > 1 or game.rules.passes is not None:
         # Drawing one card at a time with unlimited passes, every card of
         # the talon can be turned to the top of the waste at any time, and
         # the talon keeps its order as cards leave it, as it does drawing
