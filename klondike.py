@@ -1235,6 +1235,7 @@ FIRST_SEARCHES = ((False, 20000), (True, 50000))
 LOOSE_POSITIONS = 2000000
 LIMITS = (MAX_POSITIONS, TIMEOUT, None)     # and memory: None for the machine's share
 TALON_MEMO = 5000               # talons remembered at most (about 500 bytes each)
+MOVES_MEMO = 30000              # positions whose moves the player's worlds remember, in all
 
 
 MIXER, LOW63, MASK64 = 0x9E3779B97F4A7C15, (1 << 63) - 1, (1 << 64) - 1
@@ -1498,6 +1499,8 @@ class Solver(object):
         self.draw = rules.draw
         self.talon_first = False        # the order of moves() (see FIRST_SEARCHES)
         self.dead_ends = True           # moves() leaves out moves to positions with none
+        self.recalled = None            # state -> moves(state), where the player keeps it,
+        self.room = None                # and [how many more it may keep], shared
         self.seq = [piles[t][:down[t] + 1] for t in TABLEAU]
         self.owner = {}
         for i, seq in enumerate(self.seq):
@@ -1509,7 +1512,7 @@ class Solver(object):
         self.talon_kids = [sum(1 << i for i, d in enumerate(self.talon) if BIT[d] & KIDS[c])
                            for c in CARDS]
         self.limited = rules.passes is not None
-        self.talons, self.founds, self.downs, self.homes = {}, {}, {}, {}
+        self.talons, self.founds, self.ups, self.homes = {}, {}, {}, {}
         # nk gives pile i the bits its count needs (17 in all for a deal),
         # so that key() stays below 2**64 as often as it can
         self.shift, at = [], 0
@@ -1569,7 +1572,7 @@ class Solver(object):
     def talon_moves(self, tmask, w, left):
         """(card, tmask, w, left) for every card of the talon the turns can
         bring to the top of the waste, nearest first, memoised."""
-        key = (tmask, w, left)
+        key = tmask | (left << 6 | w) << len(self.talon)    # w < 64: there are 52 cards
         found = self.talons.get(key)
         if found is not None:
             return found
@@ -1697,6 +1700,29 @@ class Solver(object):
             return deck_piles + reveals + deck_home + pile_home + downs
         return deck_home + pile_home + reveals + deck_piles + downs
 
+    def recall(self, state):
+        """moves(state), remembered: the player searches each of its worlds
+        many times over (a search a plan), from nearby positions.  It keeps
+        as many as self.room allows, a count that all the worlds share.
+
+        >>> game = deal(deck_of(1))
+        >>> solver = Solver(game)
+        >>> solver.recalled, solver.room = {}, [1]
+        >>> a = solver.start(game)
+        >>> b = solver.after(a, solver.moves(a)[0])
+        >>> solver.recall(a) == solver.moves(a), solver.recall(b) == solver.moves(b)
+        (True, True)
+        >>> list(solver.recalled) == [a], solver.room, solver.recall(a) is solver.recall(a)
+        (True, [0], True)
+        """
+        found = self.recalled.get(state)
+        if found is None:
+            found = self.moves(state)
+            if self.room[0]:
+                self.room[0] -= 1
+                self.recalled[state] = found
+        return found
+
     def usable(self, c, fk, reach, vis):
         """Whether the position after c is brought back from home (fk) has
         a move.  c must be used next: a card goes on it (a root or a card
@@ -1766,13 +1792,18 @@ class Solver(object):
             seen.mark(self.code(start) ^ start[3] << c, 1 << start[3])
         if start[1] == WON:
             return "solved", [], 1
-        states, made, todo = [start], [], [iter(self.moves(start))]
+        moves = self.moves if self.recalled is None else self.recall
+        states, made, todo = [start], [], [iter(moves(start))]
         count = 0
-        after, moves, plain, has, marks = self.after, self.moves, seen.plain, seen.has, seen.marks
+        after, plain, has, marks = self.after, seen.plain, seen.has, seen.marks
+        sure, covered = sure and not self.limited, self.covered
+        ups, homes = self.ups, self.homes
         while todo:
             for m in todo[-1]:
                 child = after(states[-1], m)
-                if child[1] == WON or sure and self.sure(child):
+                # sure(child) written out: no card face down, the talon of one card at most
+                if child[1] == WON or sure and not child[0] & covered and not (
+                        child[2] & child[2] - 1):
                     return "solved", made + [m], count + 2
                 # self.code(child), and a Python set's test where the search
                 # keeps one, written out: this is the search's inner loop
@@ -1808,7 +1839,10 @@ class Solver(object):
             if seen.full:
                 return "unknown", "memory %s reached" % size_text(memory), count + 1
             if best is not None:
-                value = self.progress(child)
+                try:                # self.progress(child), written out
+                    value = homes[child[1]] + ups[child[0]]
+                except KeyError:
+                    value = self.progress(child)
                 if value > best[0]:
                     best[:] = [value, list(made)]
             if count >= max_positions:
@@ -1835,7 +1869,7 @@ class Solver(object):
         memos are emptied first, since they are only there for speed."""
         if (resident() or 0) <= memory:
             return False
-        for memo in (self.talons, self.founds, self.downs, self.homes):
+        for memo in (self.talons, self.founds, self.ups, self.homes):
             memo.clear()
         return (resident() or 0) > memory
 
@@ -1851,14 +1885,14 @@ class Solver(object):
     def progress(self, state):
         "Cards home plus twice the cards turned face up, memoised by parts."
         nk, fk = state[0], state[1]
-        down = self.downs.get(nk)
-        if down is None:
-            down = self.downs[nk] = sum(max(0, (nk >> self.shift[i] & self.width[i][1]) - 1)
-                                        for i in range(7))
+        up = self.ups.get(nk)           # twice the cards turned face up
+        if up is None:
+            up = self.ups[nk] = 2 * (21 - sum(
+                max(0, (nk >> self.shift[i] & self.width[i][1]) - 1) for i in range(7)))
         home = self.homes.get(fk)
         if home is None:
             home = self.homes[fk] = sum(fk >> 4 * s & 15 for s in range(4))
-        return home + 2 * (21 - down)
+        return home + up
 
 
 def key(state):
@@ -2119,6 +2153,7 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
         return (concrete(game, steps)[0], 1, 0) if verdict == "solved" else ([], 0, 0)
     rand = ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
     tries, plans, dropped = [], [], set()
+    room = [MOVES_MEMO]
     won_by, score, done = {}, {}, {}    # won_by[plan]: the worlds its own search won
     while True:
         for _ in range(min(BATCH, worlds - len(tries))):
@@ -2133,7 +2168,8 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
                 # same, and so are the memos that depend on those alone.
                 first = tries[0][0]
                 solver.talons, solver.founds = first.talons, first.founds
-                solver.downs, solver.homes = first.downs, first.homes
+                solver.ups, solver.homes = first.ups, first.homes
+            solver.recalled, solver.room = {}, room
             state = solver.start(sample)
             value, steps = probe(solver, state, budget)
             plan = plan_of(solver, state, steps)
