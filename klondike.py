@@ -169,7 +169,7 @@ THE PLAYER
     The player (--play and hint) sees what a player sees.  It turns through
     the stock once, then at each turn deals the cards it has not seen into
     their places at random, twelve times (Microsoft's generator, seeded by
-    what it sees), searches each such world for 1,000 positions, and takes
+    what it sees), searches each such world for 600 positions, and takes
     from each search the moves up to the first card turned face up.  Each
     move it could make that no such plan starts with starts a plan too,
     completed by one world's search after it.  The plans are tried in four
@@ -1235,7 +1235,8 @@ FIRST_SEARCHES = ((False, 20000), (True, 50000))
 LOOSE_POSITIONS = 2000000
 LIMITS = (MAX_POSITIONS, TIMEOUT, None)     # and memory: None for the machine's share
 TALON_MEMO = 5000               # talons remembered at most (about 500 bytes each)
-MOVES_MEMO = 30000              # positions whose moves the player's worlds remember, in all
+MOVES_MEMO = 30000              # positions whose moves the player's worlds remember, in all,
+RECALL_BYTES = 500              # at about this many bytes each, at most half the room left
 
 
 MIXER, LOW63, MASK64 = 0x9E3779B97F4A7C15, (1 << 63) - 1, (1 << 64) - 1
@@ -2078,9 +2079,12 @@ def solution_text(game, answer, heading):
 ## then looks again once the card is turned up.  It deals twelve more
 ## worlds while the choice is close: until one plan is left within BEHIND
 ## worlds of the best, or it has dealt WORLDS of them.  A plan that falls
-## behind tries no more worlds.
+## behind tries no more worlds.  Every plan's trial searches a world again
+## from near where the others did, so each world remembers the moves of
+## the positions its searches reach (MOVES_MEMO of them in all the worlds
+## of a turn, about 15 MB, fewer where memory is short).
 
-WORLDS, BATCH, BEHIND, BUDGET = 36, 12, 3, 1000
+WORLDS, BATCH, BEHIND, BUDGET = 36, 12, 3, 600
 ALTERNATIVES = True
 SCREEN, SCREEN_BEHIND = 4, 2
 WIN_VALUE = 10 ** 6             # a world won counts for more than any progress
@@ -2153,7 +2157,8 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
         return (concrete(game, steps)[0], 1, 0) if verdict == "solved" else ([], 0, 0)
     rand = ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
     tries, plans, dropped = [], [], set()
-    room = [MOVES_MEMO]
+    spare = budgeted(limits)[2] - (resident() or 0)
+    room = [max(0, min(MOVES_MEMO, spare // (2 * RECALL_BYTES)))]
     won_by, score, done = {}, {}, {}    # won_by[plan]: the worlds its own search won
     while True:
         for _ in range(min(BATCH, worlds - len(tries))):

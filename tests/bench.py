@@ -355,8 +355,8 @@ def klondike_player(first=1, last=1000):
           "%.1f-%.1f %%); %.1f cards home a game" % (worlds, first, last, wins,
                                                      100.0 * wins / count, 100 * low,
                                                      100 * high, homes / count))
-    print("time in one process: %.0f s, median %.2f s a game, slowest %.1f s"
-          % (time.perf_counter() - began, times[count // 2], times[-1]))
+    print("time in one process: %.0f s, median %.2f s a game, slowest %.1f s; peak memory "
+          "%.0f MB" % (time.perf_counter() - began, times[count // 2], times[-1], peak_mb() or 0))
     if load is not None:
         print("load average at the start %.1f, at the end %.1f (2 cores)"
               % (load, os.getloadavg()[0]))
