@@ -2271,7 +2271,13 @@ def solve_deals(options, argv, stdout, stderr):
                 following = next(order, None)
             stdout.flush()
     except ValueError as error:
-        stderr.write("freecell: %s\n" % error)
+        stdout.write("".join(waiting.pop(n) + "\n" for n in deals if n in waiting))
+        missing = Numbers()
+        for n in deals:
+            if n not in tally.seen:
+                missing.add(n)
+        stderr.write("freecell: %s%s\n" % (error, "; not done: deal%s %s" % (
+            "s" if len(missing) > 1 else "", missing.ranges()) if len(missing) else ""))
         return 1
     stdout.write(tally.line(time.time() - began, options.autoplay) + "\n")
     return 0 if tally.verdicts["solved"] == len(tally.seen) == len(options.solve) else 1
@@ -2289,13 +2295,37 @@ def solved(jobs, processes):
             pool = None                     # no process pool here: do it in one
         if pool is not None:
             try:
-                for result in pool.imap_unordered(solve_one, jobs):
+                for result in pooled(pool, solve_one, jobs):
                     yield result
             finally:
                 pool.terminate()
             return
     for job in jobs:
         yield solve_one(job)
+
+
+def pooled(pool, work, items):
+    """work(item) for each item of the list items, as the pool's workers
+    finish them.  A worker that dies (the kernel's OOM killer ends the
+    largest process) takes its item with it, and the pool, which starts
+    another worker, would wait for that item for ever: once every other
+    item is done, a pool that lost workers ends with a ValueError instead."""
+    import multiprocessing
+    workers = set(p.pid for p in multiprocessing.active_children())
+    answers, done, died = pool.imap_unordered(work, items), 0, 0
+    while done + died < len(items):
+        try:
+            answer = answers.next(timeout=1)
+        except StopIteration:
+            return
+        except multiprocessing.TimeoutError:
+            alive = set(p.pid for p in multiprocessing.active_children())
+            died, workers = died + len(workers - alive), alive
+            continue
+        done += 1
+        yield answer
+    if died:
+        raise ValueError("a worker process died (killed, perhaps for want of memory)")
 
 
 def rules_text(options):

@@ -3187,7 +3187,13 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
                 following = next(order, None)
             out.flush()
     except ValueError as error:
-        err.write("%s: %s\n" % (PROG, error))
+        out.write("".join(waiting.pop(n) + "\n" for n in todo if n in waiting))
+        missing = Numbers()
+        for n in todo:
+            if n not in tally.seen:
+                missing.add(n)
+        err.write("%s: %s%s\n" % (PROG, error, "; not done: game%s %s" % (
+            "s" if len(missing) > 1 else "", missing.ranges()) if len(missing) else ""))
         return 1
     out.write(tally.line(time.time() - began) + "\n")
     return 0 if tally.verdicts[tally.kinds[0]] == len(tally.seen) == len(numbers) else 1
@@ -3213,13 +3219,37 @@ def results(tasks, processes):
             pool = None                     # no process pool here: do it in one
         if pool is not None:
             try:
-                for result in pool.imap_unordered(job, tasks):
+                for result in pooled(pool, job, tasks):
                     yield result
             finally:
                 pool.terminate()
             return
     for task in tasks:
         yield job(task)
+
+
+def pooled(pool, work, items):
+    """work(item) for each item of the list items, as the pool's workers
+    finish them.  A worker that dies (the kernel's OOM killer ends the
+    largest process) takes its item with it, and the pool, which starts
+    another worker, would wait for that item for ever: once every other
+    item is done, a pool that lost workers ends with a ValueError instead."""
+    import multiprocessing
+    workers = set(p.pid for p in multiprocessing.active_children())
+    answers, done, died = pool.imap_unordered(work, items), 0, 0
+    while done + died < len(items):
+        try:
+            answer = answers.next(timeout=1)
+        except StopIteration:
+            return
+        except multiprocessing.TimeoutError:
+            alive = set(p.pid for p in multiprocessing.active_children())
+            died, workers = died + len(workers - alive), alive
+            continue
+        done += 1
+        yield answer
+    if died:
+        raise ValueError("a worker process died (killed, perhaps for want of memory)")
 
 
 def quiet_worker():

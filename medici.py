@@ -856,13 +856,37 @@ def tally_parts(parts, jobs):
             pool = None
         if pool is not None:
             try:
-                for result in pool.imap_unordered(tally_part, parts):
+                for result in pooled(pool, tally_part, parts):
                     yield result
             finally:
                 pool.terminate()
             return
     for part in parts:
         yield tally_part(part)
+
+
+def pooled(pool, work, items):
+    """work(item) for each item of the list items, as the pool's workers
+    finish them.  A worker that dies (the kernel's OOM killer ends the
+    largest process) takes its item with it, and the pool, which starts
+    another worker, would wait for that item for ever: once every other
+    item is done, a pool that lost workers ends with a ValueError instead."""
+    import multiprocessing
+    workers = set(p.pid for p in multiprocessing.active_children())
+    answers, done, died = pool.imap_unordered(work, items), 0, 0
+    while done + died < len(items):
+        try:
+            answer = answers.next(timeout=1)
+        except StopIteration:
+            return
+        except multiprocessing.TimeoutError:
+            alive = set(p.pid for p in multiprocessing.active_children())
+            died, workers = died + len(workers - alive), alive
+            continue
+        done += 1
+        yield answer
+    if died:
+        raise ValueError("a worker process died (killed, perhaps for want of memory)")
 
 
 def split(spans, jobs):
