@@ -1797,14 +1797,11 @@ class Solver(object):
         states, made, todo = [start], [], [iter(moves(start))]
         count = 0
         after, plain, has, marks = self.after, seen.plain, seen.has, seen.marks
-        sure, covered = sure and not self.limited, self.covered
         ups, homes = self.ups, self.homes
         while todo:
             for m in todo[-1]:
                 child = after(states[-1], m)
-                # sure(child) written out: no card face down, the talon of one card at most
-                if child[1] == WON or sure and not child[0] & covered and not (
-                        child[2] & child[2] - 1):
+                if child[1] == WON or sure and self.sure(child):
                     return "solved", made + [m], count + 2
                 # self.code(child), and a Python set's test where the search
                 # keeps one, written out: this is the search's inner loop
