@@ -866,27 +866,22 @@ def tally_parts(parts, jobs):
 
 
 def pooled(pool, work, items):
-    """work(item) for each item of the list items, as the pool's workers
-    finish them.  A worker that dies (the kernel's OOM killer ends the
-    largest process) takes its item with it, and the pool, which starts
-    another worker, would wait for that item for ever: once every other
-    item is done, a pool that lost workers ends with a ValueError instead."""
+    """work(item) for each item, as the pool's workers finish them.  A worker
+    that dies (the kernel's OOM killer ends the largest process) takes its
+    item with it, and may leave the pool's queue locked: the pool, which
+    starts another worker, would wait for ever.  A pool that has lost a
+    worker ends with a ValueError instead, once it has no answer ready."""
     import multiprocessing
     workers = set(p.pid for p in multiprocessing.active_children())
-    answers, done, died = pool.imap_unordered(work, items), 0, 0
-    while done + died < len(items):
+    answers = pool.imap_unordered(work, items)
+    while True:
         try:
-            answer = answers.next(timeout=1)
+            yield answers.next(timeout=1)
         except StopIteration:
             return
         except multiprocessing.TimeoutError:
-            alive = set(p.pid for p in multiprocessing.active_children())
-            died, workers = died + len(workers - alive), alive
-            continue
-        done += 1
-        yield answer
-    if died:
-        raise ValueError("a worker process died (killed, perhaps for want of memory)")
+            if not workers <= set(p.pid for p in multiprocessing.active_children()):
+                raise ValueError("a worker process died (killed, perhaps for want of memory)")
 
 
 def split(spans, jobs):
