@@ -114,7 +114,9 @@ OPTIONS
     --nodes K       the positions the strong engine searches at most a move
     --memory MB     the most the program may hold, in megabytes: the strong
                     engine's table of positions (about 200 bytes each, at
-                    most 400,000) is sized to fit, and emptied when full; by
+                    most 400,000) and its memo of static values (about 110
+                    bytes each, at most 50,000, a quarter of the room at
+                    most) are sized to fit, and emptied when full; by
                     default 3/4 of what the machine can give (the smaller of
                     MemAvailable and the cgroup's limit less its use), 256
                     where it does not say
@@ -688,6 +690,7 @@ WIN = 10 ** 6
 INFINITY = 10 ** 9
 EXACT, LOWER, UPPER = 0, 1, 2
 TABLE_LIMIT = 400000      # positions kept at most in the transposition table
+VALUES_LIMIT = 50000      # static values kept at most (a bigger memo looks up no faster)
 CHECK = 256               # positions searched between two looks at the clock and the table
 PYTHON_SIZE = 16 << 20    # a guess at Python's own size where /proc cannot tell
 SPARE = 6 << 20           # kept free for the rest: push plans, line values, the stack
@@ -882,19 +885,28 @@ def repeatable(game):
     return sig
 
 
+def allocated(thing):
+    "The bytes Python allocates for thing: its size rounded up to 16."
+    return -(-sys.getsizeof(thing) // 16) * 16
+
+
 def entry_bytes(n):
     """The bytes one position of the table costs at most on an n x n board,
     its slot in the dict aside: the key (a position, and the hash of its
     past if it has one), the value (a tuple of four ints) and a score too
-    big for Python's cached small ints, each rounded up to the 16 bytes in
-    which Python allocates.  A position costs most on the largest board:
+    big for Python's cached small ints.  A position costs most on the
+    largest board:
 
     >>> entry_bytes(3) <= entry_bytes(6) <= entry_bytes(20)
     True
     """
-    def cost(thing):
-        return -(-sys.getsizeof(thing) // 16) * 16
-    return cost(1 << 2 * n * n + 61) + cost((WIN, 0, 0, 0)) + cost(WIN)
+    return allocated(1 << 2 * n * n + 61) + allocated((WIN, 0, 0, 0)) + allocated(WIN)
+
+
+def value_bytes(n):
+    """The bytes one static value of the engine's memo costs at most, its
+    slot aside: the key (a position) and the value (an int)."""
+    return allocated(1 << 2 * n * n) + allocated(WIN)
 
 
 def table_bytes(entries, each):
@@ -915,14 +927,39 @@ def table_bytes(entries, each):
     return max(20 * slots + entries * each, 30 * slots + slots // 3 * each)
 
 
+def most_entries(room, each, cap):
+    "The most entries, at most cap, whose dict (each bytes an entry) fits in room bytes."
+    low, high = 0, cap
+    while low < high:
+        middle = (low + high + 1) // 2
+        if table_bytes(middle, each) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def values_limit(memory, n, here):
+    """The static values the engine's memo may keep within memory bytes on
+    an n x n board, the process holding here bytes already: the most whose
+    dict fits in a quarter of what a SPARE leaves; at most VALUES_LIMIT.
+
+    >>> values_limit(1 << 40, 6, 16 << 20), values_limit(16 << 20, 6, 16 << 20)
+    (50000, 0)
+    """
+    return most_entries((memory - here - SPARE) // 4, value_bytes(n), VALUES_LIMIT)
+
+
 def table_limit(memory, n, here):
     """The positions the table may keep within memory bytes on an n x n
     board, the process holding here bytes already: the most whose dict fits
-    beside a SPARE, less the CHECK positions a search can add between two
-    looks at the table; at most TABLE_LIMIT.
+    beside a SPARE and the memo of static values (values_limit()), less the
+    CHECK positions a search can add between two looks at the table; at
+    most TABLE_LIMIT.
 
     >>> limit = table_limit(64 << 20, 6, 16 << 20)
-    >>> room = (64 << 20) - (16 << 20) - SPARE
+    >>> values = table_bytes(values_limit(64 << 20, 6, 16 << 20), value_bytes(6))
+    >>> room = (64 << 20) - (16 << 20) - SPARE - values
     >>> table_bytes(limit + CHECK, entry_bytes(6)) <= room
     True
     >>> table_bytes(limit + CHECK + 1, entry_bytes(6)) <= room
@@ -930,15 +967,9 @@ def table_limit(memory, n, here):
     >>> table_limit(1 << 40, 6, 16 << 20), table_limit(16 << 20, 6, 16 << 20)
     (400000, 0)
     """
-    room, each = memory - here - SPARE, entry_bytes(n)
-    low, high = 0, TABLE_LIMIT + CHECK
-    while low < high:
-        middle = (low + high + 1) // 2
-        if table_bytes(middle, each) <= room:
-            low = middle
-        else:
-            high = middle - 1
-    return max(0, low - CHECK)
+    room = memory - here - SPARE
+    room -= table_bytes(values_limit(memory, n, here), value_bytes(n))
+    return max(0, most_entries(room, entry_bytes(n), TABLE_LIMIT + CHECK) - CHECK)
 
 
 class Engine(object):
@@ -957,15 +988,19 @@ class Engine(object):
     with a null window first (principal variation search).  The evaluation
     (evaluator()) is learnt on 6 x 6, and counts a line the player to move
     completes with one push as won (completes()), so the leaves see the
-    straight their mover could make.  Positions
-    counted are the positions reached by a move.  The table is emptied
-    when it holds more than limit positions, sized from a memory budget in
-    bytes (memory_budget()'s share of the machine when None).
+    straight their mover could make; the values of the leaves are kept in
+    a memo (self.values), since half the leaves of a search are positions
+    valued before.  Positions counted are the positions reached by a move.
+    The table is emptied when it holds more than limit positions, and the
+    memo when it holds values_limit values, both sized from a memory
+    budget in bytes (memory_budget()'s share of the machine when None).
     """
     def __init__(self, n, memory=None):
-        self.n, self.table = n, {}
+        self.n, self.table, self.values = n, {}, {}
         self.evaluate = evaluator(n)
-        self.limit = table_limit(memory or memory_budget(), n, resident() or PYTHON_SIZE)
+        memory, here = memory or memory_budget(), resident() or PYTHON_SIZE
+        self.values_limit = values_limit(memory, n, here)
+        self.limit = table_limit(memory, n, here)
 
     def think(self, game, seconds=None, depth=None, nodes=None, clock=time.time):
         """(move, facts) for the player to move in game: the best move found
@@ -975,7 +1010,7 @@ class Engine(object):
         n, g = self.n, geometry(self.n)
         nn, shift = n * n, 2 * n * n
         masks, plans, lines, evaluate, table = g.masks, g.plans, g.lines, self.evaluate, self.table
-        most = self.limit
+        most, values, most_values = self.limit, self.values, self.values_limit
         deadline = start + seconds if seconds else float("inf")
         limit = nodes or INFINITY
         killers = [[-1, -1] for _ in range(256)]
@@ -1024,7 +1059,14 @@ class Engine(object):
                 elif dropped and ((ny << nn | nm) << 1 | side ^ 1) in seen:
                     score = ply - WIN
                 elif depth <= 1:
-                    score = -evaluate(ny << nn | nm)
+                    # Half the leaves of a search are positions it valued
+                    # before, and a look-up costs a tenth of a valuation.
+                    leaf = ny << nn | nm
+                    score = values.get(leaf)
+                    if score is None:
+                        if len(values) >= most_values:
+                            values.clear()
+                        score = values[leaf] = -evaluate(leaf)
                 else:
                     child = (ny << nn | nm) << 1 | side ^ 1
                     seen.add(child)
