@@ -859,7 +859,7 @@ def tally_parts(parts, jobs):
                 for result in pooled(pool, tally_part, parts):
                     yield result
             finally:
-                pool.terminate()
+                ended(pool)
             return
     for part in parts:
         yield tally_part(part)
@@ -882,6 +882,21 @@ def pooled(pool, work, items):
         except multiprocessing.TimeoutError:
             if not workers <= set(p.pid for p in multiprocessing.active_children()):
                 raise ValueError("a worker process died (killed, perhaps for want of memory)")
+
+
+def ended(pool):
+    """End the pool and its workers.  Pool.terminate() first takes the lock
+    of the pool's task queue, which a worker killed while it waited for a
+    task holds for ever: it gets a thread of its own and a second (it needs
+    a few milliseconds), and the workers left are ended here."""
+    import multiprocessing
+    import threading
+    ender = threading.Thread(target=pool.terminate)
+    ender.daemon = True
+    ender.start()
+    ender.join(1)
+    for worker in multiprocessing.active_children():
+        worker.terminate()
 
 
 def split(spans, jobs):
