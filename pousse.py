@@ -692,6 +692,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 TABLE_LIMIT = 400000      # positions kept at most in the transposition table
 VALUES_LIMIT = 50000      # static values kept at most (a bigger memo looks up no faster)
 CHECK = 256               # positions searched between two looks at the clock and the table
+THIN = 3                  # a full table keeps its entries searched this many plies or more
 PYTHON_SIZE = 16 << 20    # a guess at Python's own size where /proc cannot tell
 SPARE = 6 << 20           # kept free for the rest: push plans, line values, the stack
 MIXER = 0x9E3779B97F4A7C15
@@ -972,6 +973,29 @@ def table_limit(memory, n, here):
     return max(0, most_entries(room, entry_bytes(n), TABLE_LIMIT + CHECK) - CHECK)
 
 
+def thin(table, most):
+    """Make room in a full table: keep only its entries searched THIN plies
+    deep or more, or deeper still, so that at most a quarter of most are
+    left.  Most entries are a ply or two deep and quick to find again; a
+    deep one stands for a large search, which a long search (or a game at
+    the prompt, where the table lives on) would otherwise repeat.
+
+    >>> table = {1: (1, 0, 5, 2), 2: (3, 0, 7, 1), 3: (4, 0, 9, 0), 4: (5, 2, 1, 3)}
+    >>> thin(table, 8); sorted(table)
+    [3, 4]
+    >>> thin(table, 4); sorted(table)
+    [4]
+    """
+    floor, kept = THIN, table
+    while True:
+        kept = {key: entry for key, entry in kept.items() if entry[0] >= floor}
+        if len(kept) <= most // 4:
+            break
+        floor += 1
+    table.clear()
+    table.update(kept)
+
+
 class Engine(object):
     """The strong player: iterative-deepening alpha-beta on bitboards.
 
@@ -991,9 +1015,11 @@ class Engine(object):
     straight their mover could make; the values of the leaves are kept in
     a memo (self.values), since half the leaves of a search are positions
     valued before.  Positions counted are the positions reached by a move.
-    The table is emptied when it holds more than limit positions, and the
-    memo when it holds values_limit values, both sized from a memory
-    budget in bytes (memory_budget()'s share of the machine when None).
+    When the table holds more than limit positions it is thinned (thin():
+    it keeps its deepest entries, which cost the most to find again), or
+    emptied where too little time is left for that; the memo is emptied
+    when it holds values_limit values; both are sized from a memory budget
+    in bytes (memory_budget()'s share of the machine when None).
     """
     def __init__(self, n, memory=None):
         self.n, self.table, self.values = n, {}, {}
@@ -1023,10 +1049,16 @@ class Engine(object):
             nonlocal visited, check
             if visited >= check:
                 check += CHECK
-                if visited >= limit or clock() > deadline:
+                now = clock()
+                if visited >= limit or now > deadline:
                     raise Timeout
                 if len(table) > most:
-                    table.clear()
+                    # Thinning costs about what searching a tenth as many
+                    # positions as the table holds does: done only in time.
+                    if now + (now - start) / visited * len(table) / 10 < deadline:
+                        thin(table, most)
+                    else:
+                        table.clear()
             key = me << nn | you
             tkey = key ^ sig << shift if sig else key
             entry = table.get(tkey)
