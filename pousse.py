@@ -116,7 +116,8 @@ OPTIONS
                     engine's table of positions (about 200 bytes each, at
                     most 400,000) and its memo of static values (about 110
                     bytes each, at most 50,000, a quarter of the room at
-                    most) are sized to fit, and emptied when full; by
+                    most) are sized to fit; when full, the table keeps
+                    only its deepest entries, the memo nothing; by
                     default 3/4 of what the machine can give (the smaller of
                     MemAvailable and the cgroup's limit less its use), 256
                     where it does not say
