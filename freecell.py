@@ -6,7 +6,7 @@ USAGE
     python3 freecell.py -g 617           deal 617
     python3 freecell.py -g 1 < game.txt  replay a game from a notation file
     python3 freecell.py -g 1 --solve     a solution of deal 1, in the notation
-    python3 freecell.py --solve 1-1000   solve deals 1..1000: a line each, then a sum
+    python3 freecell.py --solve 1-1000   solve deals 1..1000: a line each, a sum
     python3 freecell.py --help           this manual
 
 THE GAME
@@ -123,9 +123,9 @@ LISTS OF DEALS
     machines, each solves a shard into a file of its own, and --summary adds
     the files up:
 
-    freecell.py --solve 1-500 --out a.txt         (on one machine)
-    freecell.py --solve 501-1000 --out b.txt      (on another)
-    freecell.py --summary a.txt b.txt             (first line: deals 1-1000 in 2 files)
+    freecell.py --solve 1-500 --out a.txt       (on one machine)
+    freecell.py --solve 501-1000 --out b.txt    (on another)
+    freecell.py --summary a.txt b.txt           (deals 1-1000 in 2 files)
 
 OPTIONS
     -g N, --game N      Microsoft deal 1..8589934591 (FreeCell Pro's range), or
@@ -133,7 +133,8 @@ OPTIONS
     --board FILE        start from a position in fc-solve's board format: one
                         line a column (first card first, optional ':'), with
                         optional "Foundations: H-6 C-9 D-2 S-0" and
-                        "Freecells: QS 3S - KD" lines ('-' = empty); '-' = stdin
+                        "Freecells: QS 3S - KD" lines ('-' = empty); FILE '-'
+                        is stdin
     --export            print the start position in fc-solve's format and exit:
                         freecell.py -g 1 --export | fc-solve -m -snx -l lg
     --cells N           0..10 free cells (default 4)
@@ -144,13 +145,15 @@ OPTIONS
     -q, --quiet         print only the final board and the result (and what
                         help, board, history, hint, solve and export print)
     --solve             print a solution of the deal (or --board) and exit
-    --solve DEALS       solve deals like 1-1000 or 1,5,11982: a line each, a summary
-    --short [SECONDS]   with --solve: spend up to SECONDS (default 10) a deal on
-                        the shortest solution it can find; in the game, the
-                        seconds 'solve short' spends
+    --solve DEALS       solve deals like 1-1000 or 1,5,11982: a line each, then
+                        a summary
+    --short [SECONDS]   with --solve: spend up to SECONDS (default 10) a deal
+                        on the shortest solution it can find; in the game,
+                        the seconds 'solve short' spends
     --jobs N            spread --solve DEALS over N processes (no more than
                         there are deals or cores); they share the memory
-    --max-positions N   give up ('unknown') after N positions (default 1,000,000)
+    --max-positions N   give up ('unknown') after N positions (default
+                        1,000,000)
     --timeout SECONDS   give up ('unknown') after so long (default 60; a single
                         --solve counts from the start of the program)
     --memory MB         give up ('unknown') before the program would hold more

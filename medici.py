@@ -2,16 +2,20 @@
 r"""medici.py: Medici solitaire, folded right, counted and searched.
 
 USAGE
-    python3 medici.py < chains.txt      check each chain: brackets with efficiencies,
-                                        convergence, final piles, efficiency of every
-                                        card, mobile and stationary cards, hexagrams
-    python3 medici.py                   at a terminal: type chains and commands
-    python3 medici.py -g 17             check numbered deal 17 (-g alone: a random one)
-    python3 medici.py --stats 100000    fold numbered deals and count how they end
-    python3 medici.py --stats N --out F the same, the counts kept in file F block by
-                                        block; run again, it folds only what F lacks
+    python3 medici.py < chains.txt      check each chain: brackets with
+                                        efficiencies, convergence, final
+                                        piles, efficiency of every card,
+                                        mobile and stationary cards, hexagrams
+    python3 medici.py                   at a terminal: type chains, commands
+    python3 medici.py -g 17             check numbered deal 17 (-g alone: a
+                                        random one)
+    python3 medici.py --stats 100000    fold numbered deals, count the ends
+    python3 medici.py --stats N --out F the same, the counts kept in file F
+                                        block by block; run again, it folds
+                                        only what F lacks
     python3 medici.py --summary F...    the statistics of such files, added up
-    python3 medici.py --find ...        search converging chains that meet wishes
+    python3 medici.py --find ...        search converging chains that meet
+                                        wishes
 
 THE GAME
     Deal the 36 cards (ranks 6 7 8 9 10 J Q K A, suits C D H S) one by one

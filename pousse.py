@@ -2,9 +2,10 @@
 r"""pousse.py: Pousse, the game of the ICFP 1998 programming contest.
 
 USAGE
-    python3 pousse.py                      you against the machine, sides by --seed
+    python3 pousse.py                      you against the machine (sides by
+                                           --seed)
     python3 pousse.py --machine O          you play X; --machine X: you play O
-    python3 pousse.py --machine none       two humans, or a record piped in replayed
+    python3 pousse.py --machine none       two humans, or a record replayed
     python3 pousse.py --self               the machine against itself
     python3 pousse.py --icfp < moves       one move as a contest robot
     python3 pousse.py --help               this manual
