@@ -467,7 +467,7 @@ def pousse_match(games=None, seconds=None):
 # which {t} stands for the seconds a move (la: "cd DIR/42 && read n &&
 # exec support/pousse$n {t}").
 
-ENGINE = "python3 %s --icfp -t {t}" % shlex.quote(os.path.join(ROOT, "pousse.py"))
+ENGINE = "%s %s --icfp -t {t}" % (shlex.quote(sys.executable), shlex.quote(os.path.join(ROOT, "pousse.py")))
 LATE = 0.5          # seconds past the limit after which a move loses on time
 
 
