@@ -161,8 +161,9 @@ OPTIONS
                         can give (the smaller of MemAvailable and the cgroup's
                         limit less its use), 256 where it does not say
     --out FILE          with --solve DEALS: append each deal's line to FILE as
-                        soon as it is solved; run again, it solves only the
-                        deals FILE does not hold yet
+                        soon as it is solved (written to the disk every 10 s
+                        at most); run again, it solves only the deals FILE
+                        does not hold yet
     --summary FILE...   the summary of such files (shards of one sweep, in any
                         order, overlapping or not), as one run over all their
                         deals would end; files of other rules are refused
@@ -204,6 +205,7 @@ EXIT STATUS
 
 import collections
 import heapq
+import errno
 import os
 import re
 import sys
@@ -1733,13 +1735,17 @@ def process_start(limit):
 
 ################ Results kept in a file: --out and --summary (the same in every script)
 ## A range command given --out FILE appends each finished item's line to FILE
-## and flushes it at once, so that a crash (a power cut, the OOM killer,
-## Ctrl-C) loses only the items in progress.  Run again with the same --out
-## FILE, it does only what the file does not hold yet.  The file begins with
-## comment lines saying what made it (the script, its VERSION, the command)
-## and under which rules: a resumed run and --summary refuse a file made
-## under other rules.  A last line left without its newline by a crash does
-## not count, and a resumed run cuts it off.
+## and flushes it at once, so that a crash (the OOM killer, Ctrl-C) loses
+## only the items in progress; the system is made to write the file to the
+## disk at the first line, then every SYNC seconds, and at the end, so that a
+## power cut loses at most the lines of the last SYNC seconds besides.  Run
+## again with the same --out FILE, it does only what the file does not hold
+## yet.  The file begins with comment lines saying what made it (the script,
+## its VERSION, the command) and under which rules: a resumed run and
+## --summary refuse a file made under other rules.  A last line left without
+## its newline by a crash does not count, and a resumed run cuts it off.
+
+SYNC = 10.0         # seconds at most between two writes of a results file to the disk
 
 def results_header(argv, rules):
     """The comment lines that begin a results file, and each resumed run's
@@ -1848,12 +1854,29 @@ def snippet(text):
 
 def keep(results, line):
     """Append line to the open results file and flush it at once; ValueError
-    naming the file when it cannot be written (a full disk)."""
+    naming the file when it cannot be written (a full disk).  Flushed, a
+    line survives the program's death; the system writes it to the disk
+    later, so it has to now and then (synced()) for a line to survive a
+    power cut: the first time, and then when SYNC seconds have passed."""
     try:
         results.write(line + "\n")
         results.flush()
+        if time.time() - getattr(results, "synced", 0.0) >= SYNC:
+            synced(results)
     except OSError as error:
         raise ValueError("%s: %s" % (results.name, error.strerror or error))
+
+
+def synced(results):
+    """Have the system write the open results file to the disk, and note
+    when (results.synced), where the file can be (a pipe cannot); ValueError
+    naming the file when the disk fails."""
+    try:
+        os.fsync(results.fileno())
+    except OSError as error:
+        if error.errno != errno.EINVAL:
+            raise ValueError("%s: %s" % (results.name, error.strerror or error))
+    results.synced = time.time()
 
 
 def complainer(stderr):
@@ -2273,6 +2296,8 @@ def solve_deals(options, argv, stdout, stderr):
                 stdout.write(waiting.pop(following) + "\n")
                 following = next(order, None)
             stdout.flush()
+        if out:
+            synced(out)
     except ValueError as error:
         stdout.write("".join(waiting.pop(n) + "\n" for n in deals if n in waiting))
         missing = Numbers()

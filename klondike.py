@@ -228,7 +228,8 @@ LISTS OF GAMES
     done; the file begins with two comment lines, what made it (the
     command and this script's version) and its rules (solving or playing,
     draw, passes).  Killed at any moment, a sweep loses only the games in
-    progress; run again, it does only the games FILE does not hold yet.
+    progress (a power cut, the lines of the last 10 seconds at most too);
+    run again, it does only the games FILE does not hold yet.
     Spread over machines, each does a shard into a file of its own, and
     --summary adds the files up as one run over all their games would end,
     refusing to add draw one to draw three or solving to playing:
@@ -319,6 +320,7 @@ import argparse
 import array
 import collections
 import io
+import errno
 import os
 import re
 import sys
@@ -2928,13 +2930,17 @@ def working(stderr, interactive, what):
 
 ################ Results kept in a file: --out and --summary (the same in every script)
 ## A range command given --out FILE appends each finished item's line to FILE
-## and flushes it at once, so that a crash (a power cut, the OOM killer,
-## Ctrl-C) loses only the items in progress.  Run again with the same --out
-## FILE, it does only what the file does not hold yet.  The file begins with
-## comment lines saying what made it (the script, its VERSION, the command)
-## and under which rules: a resumed run and --summary refuse a file made
-## under other rules.  A last line left without its newline by a crash does
-## not count, and a resumed run cuts it off.
+## and flushes it at once, so that a crash (the OOM killer, Ctrl-C) loses
+## only the items in progress; the system is made to write the file to the
+## disk at the first line, then every SYNC seconds, and at the end, so that a
+## power cut loses at most the lines of the last SYNC seconds besides.  Run
+## again with the same --out FILE, it does only what the file does not hold
+## yet.  The file begins with comment lines saying what made it (the script,
+## its VERSION, the command) and under which rules: a resumed run and
+## --summary refuse a file made under other rules.  A last line left without
+## its newline by a crash does not count, and a resumed run cuts it off.
+
+SYNC = 10.0         # seconds at most between two writes of a results file to the disk
 
 def results_header(argv, rules):
     """The comment lines that begin a results file, and each resumed run's
@@ -3043,12 +3049,29 @@ def snippet(text):
 
 def keep(results, line):
     """Append line to the open results file and flush it at once; ValueError
-    naming the file when it cannot be written (a full disk)."""
+    naming the file when it cannot be written (a full disk).  Flushed, a
+    line survives the program's death; the system writes it to the disk
+    later, so it has to now and then (synced()) for a line to survive a
+    power cut: the first time, and then when SYNC seconds have passed."""
     try:
         results.write(line + "\n")
         results.flush()
+        if time.time() - getattr(results, "synced", 0.0) >= SYNC:
+            synced(results)
     except OSError as error:
         raise ValueError("%s: %s" % (results.name, error.strerror or error))
+
+
+def synced(results):
+    """Have the system write the open results file to the disk, and note
+    when (results.synced), where the file can be (a pipe cannot); ValueError
+    naming the file when the disk fails."""
+    try:
+        os.fsync(results.fileno())
+    except OSError as error:
+        if error.errno != errno.EINVAL:
+            raise ValueError("%s: %s" % (results.name, error.strerror or error))
+    results.synced = time.time()
 
 
 def complainer(stderr):
@@ -3183,6 +3206,8 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
                 out.write(waiting.pop(following) + "\n")
                 following = next(order, None)
             out.flush()
+        if results_file:
+            synced(results_file)
     except ValueError as error:
         out.write("".join(waiting.pop(n) + "\n" for n in todo if n in waiting))
         missing = Numbers()

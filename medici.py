@@ -133,8 +133,9 @@ STATISTICS
     core (--jobs), and --out FILE keeps the counts in FILE, one line a
     block of at most ten million deals (the deals, the seconds, the deals
     ending with each number of piles), written as each block is done:
-    killed at any moment, a run loses only the blocks in progress, and run
-    again (with or without -g) it folds only the deals FILE does not hold.
+    killed at any moment, a run loses only the blocks in progress (a power
+    cut, the lines of the last 10 seconds at most too), and run again
+    (with or without -g) it folds only the deals FILE does not hold.
     --summary FILE... adds such files up: shards of one study in any order,
     as one run over all their deals prints them (the time is the blocks'
     own); blocks that overlap must line up, and files of the other rule are
@@ -211,9 +212,11 @@ EXIT STATUS
     cannot be met, 130 after Ctrl-C (at a terminal, Ctrl-C during hint or
     solve stops only the search).
 """
+import errno
 import os
 import re
 import sys
+import time
 
 ################ Cards
 ## Throughout this program:
@@ -963,13 +966,17 @@ def spans_text(spans, most=8):
 
 ################ Results kept in a file: --out and --summary (the same in every script)
 ## A range command given --out FILE appends each finished item's line to FILE
-## and flushes it at once, so that a crash (a power cut, the OOM killer,
-## Ctrl-C) loses only the items in progress.  Run again with the same --out
-## FILE, it does only what the file does not hold yet.  The file begins with
-## comment lines saying what made it (the script, its VERSION, the command)
-## and under which rules: a resumed run and --summary refuse a file made
-## under other rules.  A last line left without its newline by a crash does
-## not count, and a resumed run cuts it off.
+## and flushes it at once, so that a crash (the OOM killer, Ctrl-C) loses
+## only the items in progress; the system is made to write the file to the
+## disk at the first line, then every SYNC seconds, and at the end, so that a
+## power cut loses at most the lines of the last SYNC seconds besides.  Run
+## again with the same --out FILE, it does only what the file does not hold
+## yet.  The file begins with comment lines saying what made it (the script,
+## its VERSION, the command) and under which rules: a resumed run and
+## --summary refuse a file made under other rules.  A last line left without
+## its newline by a crash does not count, and a resumed run cuts it off.
+
+SYNC = 10.0         # seconds at most between two writes of a results file to the disk
 
 def results_header(argv, rules):
     """The comment lines that begin a results file, and each resumed run's
@@ -1078,12 +1085,29 @@ def snippet(text):
 
 def keep(results, line):
     """Append line to the open results file and flush it at once; ValueError
-    naming the file when it cannot be written (a full disk)."""
+    naming the file when it cannot be written (a full disk).  Flushed, a
+    line survives the program's death; the system writes it to the disk
+    later, so it has to now and then (synced()) for a line to survive a
+    power cut: the first time, and then when SYNC seconds have passed."""
     try:
         results.write(line + "\n")
         results.flush()
+        if time.time() - getattr(results, "synced", 0.0) >= SYNC:
+            synced(results)
     except OSError as error:
         raise ValueError("%s: %s" % (results.name, error.strerror or error))
+
+
+def synced(results):
+    """Have the system write the open results file to the disk, and note
+    when (results.synced), where the file can be (a pipe cannot); ValueError
+    naming the file when the disk fails."""
+    try:
+        os.fsync(results.fileno())
+    except OSError as error:
+        if error.errno != errno.EINVAL:
+            raise ValueError("%s: %s" % (results.name, error.strerror or error))
+    results.synced = time.time()
 
 
 def complainer(stderr):
@@ -2496,6 +2520,8 @@ def run_stats(args, argv, stdout, stderr):
                 keep(out, line)
             total = [t + c for t, c in zip(total, counts)]
             workers.add(worker)
+        if out:
+            synced(out)
     except ValueError as error:
         stderr.write("%s: %s\n" % (PROG, error))
         return 1
