@@ -77,11 +77,12 @@ AT THE PROMPT
 MACHINE PLAYERS
     --level strong  (default) iterative-deepening alpha-beta search on
                     bitboards with a transposition table, exact repetition
-                    handling and move ordering; its evaluation on 6 x 6
-                    was learnt from its own games; at its leaves a line the
-                    player to move completes with one push counts as won;
-                    it uses the time it has (-t) and never more, or stops
-                    at --depth or --nodes, which make it deterministic
+                    handling, move ordering and late-move reductions; its
+                    evaluation on 6 x 6 was learnt from its own games; at
+                    its leaves a line the player to move completes with one
+                    push counts as won; it uses the time it has (-t) and
+                    never more, or stops at --depth or --nodes, which make
+                    it deterministic
     --level j       the J team's strategy from the contest: take a winning
                     move, avoid losing ones, else the move whose best reply
                     by the opponent scores least by the J evaluation
@@ -160,8 +161,8 @@ EXAMPLES
     moves: L1 R2 T3 T3
     X to move.
     $ printf 'hint\nsolve\n' | python3 pousse.py -n 3 --machine none --depth 9 -q | head -2
-    hint: L1 for X: X wins by move 9, proved.
-    solve: L1 T2 L3 L3 R1 T1 R1 L2 T1: X wins by move 9, proved; the engine's line to the end: X wins at move 9: 2 straights to 0.
+    hint: L2 for X: X wins by move 9, proved.
+    solve: L2 R2 L1 L1 B2 L1 R1 R2 L2: X wins by move 9, proved; the engine's line to the end: X wins at move 9: 1 straight to 0.
     $ python3 pousse.py --self -n 4 --level j -q | tail -2
     X wins at move 17: 1 straight to 0.
     (4 L2 R2 L3 L3 L2 T2 R1 T2 B2 L3 B2 B2 B2 L3 R3 T3 R3)
@@ -695,6 +696,7 @@ TABLE_LIMIT = 400000      # positions kept at most in the transposition table
 VALUES_LIMIT = 50000      # static values kept at most (a bigger memo looks up no faster)
 CHECK = 256               # positions searched between two looks at the clock and the table
 THIN = 3                  # a full table keeps its entries searched this many plies or more
+LATE, REDUCTION = 3, 2    # moves after the first LATE of a node, REDUCTION plies shallower
 PYTHON_SIZE = 16 << 20    # a guess at Python's own size where /proc cannot tell
 SPARE = 6 << 20           # kept free for the rest: push plans, line values, the stack
 MIXER = 0x9E3779B97F4A7C15
@@ -1011,12 +1013,18 @@ class Engine(object):
     is: the rules treat X and O alike, so a position and its colour-swapped
     twin have one value.  Move order: the table's move, two killer moves a
     ply, then the history heuristic; moves after the first are searched
-    with a null window first (principal variation search).  The evaluation
-    (evaluator()) is learnt on 6 x 6, and counts a line the player to move
-    completes with one push as won (completes()), so the leaves see the
-    straight their mover could make; the values of the leaves are kept in
-    a memo (self.values), since half the leaves of a search are positions
-    valued before.  Positions counted are the positions reached by a move.
+    with a null window first (principal variation search), and after the
+    first LATE moves, those that make no straight REDUCTION plies shallower
+    first (late-move reductions; two plies, so that the leaves keep the side
+    to move they would have had), searched again to the full depth when
+    they look better than the best so far.  A win or a loss found so is
+    real, since every straight in the tree is real, so a proof stays a
+    proof.  The evaluation (evaluator()) is learnt on 6 x 6, and counts a
+    line the player to move completes with one push as won (completes()),
+    so the leaves see the straight their mover could make; the values of
+    the leaves are kept in a memo (self.values), since half the leaves of a
+    search are positions valued before.  Positions counted are the
+    positions reached by a move.
     When the table holds more than limit positions it is thinned (thin():
     it keeps its deepest entries, which cost the most to find again), or
     emptied where too little time is left for that; the memo is emptied
@@ -1073,12 +1081,13 @@ class Engine(object):
                         return score
             killer = killers[ply]
             occupied = me | you
-            best, best_move, floor, done = -INFINITY, -1, alpha, 0
+            best, best_move, floor, done, tried = -INFINITY, -1, alpha, 0, 0
             for m in [first, killer[0], killer[1]] + ranked:
                 if m < 0 or done >> m & 1:
                     continue
                 done |= 1 << m
                 visited += 1
+                tried += 1
                 keep, pushed, up, down, entry, dropped, touched = plans[m][occupied & masks[m]]
                 nm = (me & keep) | (me & pushed) << up >> down | entry
                 ny = (you & keep) | (you & pushed) << up >> down
@@ -1109,7 +1118,12 @@ class Engine(object):
                     if best == -INFINITY:
                         score = -search(ny, nm, side ^ 1, depth - 1, -beta, -alpha, ply + 1, csig, quiet)
                     else:
-                        score = -search(ny, nm, side ^ 1, depth - 1, -alpha - 1, -alpha, ply + 1, csig, quiet)
+                        late = depth > REDUCTION + 1 and tried > LATE and a == 0
+                        score = -search(ny, nm, side ^ 1, depth - 1 - REDUCTION * late,
+                                        -alpha - 1, -alpha, ply + 1, csig, quiet)
+                        if late and score > alpha:
+                            score = -search(ny, nm, side ^ 1, depth - 1, -alpha - 1, -alpha,
+                                            ply + 1, csig, quiet)
                         if alpha < score < beta:
                             score = -search(ny, nm, side ^ 1, depth - 1, -beta, -score, ply + 1, csig, quiet)
                     seen.discard(child)
@@ -1567,7 +1581,7 @@ def principal_variation(engine, game, first, plies):
     >>> move, facts = engine.think(game, depth=9)
     >>> line = principal_variation(engine, game, move, facts["depth"])
     >>> record(line), describe_end(line)
-    ('(3 L1 T2 L3 L3 R1 T1 R1 L2 T1)', 'X wins at move 9: 2 straights to 0.')
+    ('(3 L2 R2 L1 L1 B2 L1 R1 R2 L2)', 'X wins at move 9: 1 straight to 0.')
     """
     line, nn = game.copy(), game.n * game.n
     line.play(first)
