@@ -84,9 +84,10 @@ THE SOLVER
 
     The search is best first, scoring each position by the cards not home,
     the cards held in cells, the filled columns, the cards lying on a lower
-    card and the cards lying on the next card of a foundation, plus 0.6
-    times the moves made (foundation moves free); safe autoplay runs after
-    every move as in the game.  The first search leaves out the moves a good
+    card and the cards lying on the next two cards of each foundation, plus
+    0.9 times the moves made (foundation moves free), with weights fitted
+    for short solutions found quickly; safe autoplay runs after every move
+    as in the game.  The first search leaves out the moves a good
     player seldom needs (part of a run short enough to move whole, a card that
     could go on a column into a free cell or an empty column); stuck after
     20,000 positions, it makes way for a second such search that weighs the
@@ -186,7 +187,7 @@ EXAMPLES
     # freecell.py -g 1 --cells 3
     3a 32
     $ python3 freecell.py --solve 1-3 --out r.txt | tail -n 1
-    3 deals: 3 solved, 0 impossible, 0 unknown; mean 88.7 moves (48.7 typed); ...
+    3 deals: 3 solved, 0 impossible, 0 unknown; mean 84.3 moves (47.0 typed); ...
     $ python3 freecell.py --summary r.txt | head -n 1
     deals 1-3 in 1 file
     $ python3 freecell.py -g 0
