@@ -110,8 +110,8 @@ SHORT SOLUTIONS
     many moves as the level where it first meets a win, and the width
     doubles while the next beam can end in time.  The line says how long
     that took and whether the solution is proved minimal (it is when no
-    shorter one exists below the lower bound).  Deals 1..100 take 35.6 moves
-    on average this way, against 52 without it.  hint spends 0.15 s the same
+    shorter one exists below the lower bound).  Deals 1..100 take 34.7 moves
+    on average this way, against 47 without it.  hint spends 0.15 s the same
     way, so that it names a move of a short solution.
 
 LISTS OF DEALS
@@ -1169,6 +1169,7 @@ class Solver(object):
         self.ontos.clear()
         self.costs.clear()
         self.parts.clear()
+        self.parted = 0
         self.packs.clear()
         self.raws.clear()
         return (resident() or 0) + 2 * sys.getsizeof(seen) > memory
