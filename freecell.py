@@ -788,7 +788,7 @@ class Solver(object):
         self.ncells, self.bakers = ncells, bakers
         self.ontos, self.costs = {}, {}   # column bytes -> Solver.onto(), its score
         self.safes = {}                   # foundations -> the cards autoplay may send home
-        self.parts, self.parted = {}, 0   # foundations -> {column bytes: Solver.part()}, how many
+        self.parts = {}                   # foundations -> {column bytes: Solver.part()}
         self.weights, self.prune = None, False
         self.weigh(PLAIN)
         self.parents = PARENTS[bakers]
@@ -807,6 +807,7 @@ class Solver(object):
              self.blocking2) = weights
             self.costs.clear()
             self.parts.clear()
+            self.parted = 0
 
     def pack_column(self, col):
         """col with its cards still in place as dealt, two or more, as one
@@ -1006,9 +1007,7 @@ class Solver(object):
         """A column's part of the score with these foundations, kept in parts:
         its cost(), and a weight for each card lying on the next card of a
         foundation, and another for each lying on the card after that."""
-        part = self.costs.get(col)
-        if part is None:
-            part = self.cost(col)
+        part = self.cost(col)
         if self.blocking:
             top = len(col) - 1
             for s in (0, 1, 2, 3):
