@@ -1071,7 +1071,7 @@ class Solver(object):
         served within a score; the search ends 'memory' where it would take
         the process past memory bytes."""
         w, more = weight if isinstance(weight, tuple) else (weight, 0.0)
-        weights = [w + more * home / NCARDS for home in range(NCARDS + 1)]
+        by_home = [w + more * home / NCARDS for home in range(NCARDS + 1)]
         start = fast(pos)
         first_key = self.key(start)
         seen = {first_key: None}                  # key -> the parent's key
@@ -1092,7 +1092,7 @@ class Solver(object):
                 if child_key not in seen:
                     seen[child_key] = key
                     moves = g if step[1] == "h" else g + 1
-                    score = score_of(child) + weights[sum(child[1])] * moves
+                    score = score_of(child) + by_home[sum(child[1])] * moves
                     queue = waiting.get(score)
                     if queue is None:
                         queue = waiting[score] = collections.deque()
