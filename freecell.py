@@ -208,6 +208,8 @@ EXIT STATUS
 import collections
 import heapq
 import errno
+import functools
+import operator
 import os
 import re
 import sys
@@ -999,7 +1001,9 @@ class Solver(object):
                 self.parted = 0
             parts = self.parts[homes] = {}
         try:
-            h = sum(map(parts.__getitem__, cols))
+            # Added one by one, as sum() did before Python 3.12 (which adds
+            # floats more exactly, and so would order some positions apart).
+            h = functools.reduce(operator.add, map(parts.__getitem__, cols), 0)
         except KeyError:
             h = 0
             for col in cols:
