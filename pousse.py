@@ -80,9 +80,10 @@ MACHINE PLAYERS
                     handling, move ordering and late-move reductions; its
                     evaluation on 6 x 6 was learnt from its own games; at
                     its leaves a line the player to move completes with one
-                    push counts as won; it uses the time it has (-t) and
-                    never more, or stops at --depth or --nodes, which make
-                    it deterministic
+                    push counts as won; it uses the time it has (-t), all
+                    of it and never more (a ply the clock cuts short still
+                    gives its best move so far), or stops at --depth or
+                    --nodes, which make it deterministic
     --level j       the J team's strategy from the contest: take a winning
                     move, avoid losing ones, else the move whose best reply
                     by the opponent scores least by the J evaluation
@@ -697,6 +698,7 @@ VALUES_LIMIT = 50000      # static values kept at most (a bigger memo looks up n
 CHECK = 256               # positions searched between two looks at the clock and the table
 THIN = 3                  # a full table keeps its entries searched this many plies or more
 LATE, REDUCTION = 3, 2    # moves after the first LATE of a node, REDUCTION plies shallower
+GO_ON = 0.9               # of its time gone, a search starts no deeper ply
 PYTHON_SIZE = 16 << 20    # a guess at Python's own size where /proc cannot tell
 SPARE = 6 << 20           # kept free for the rest: push plans, line values, the stack
 MIXER = 0x9E3779B97F4A7C15
@@ -1030,6 +1032,10 @@ class Engine(object):
     emptied where too little time is left for that; the memo is emptied
     when it holds values_limit values; both are sized from a memory budget
     in bytes (memory_budget()'s share of the machine when None).
+    It deepens until GO_ON of its time is gone; a ply that the clock cuts
+    short gives the best move it found, since the best move of the ply
+    before is searched first and a move that beats it is taken as soon as
+    its null-window search says so.
     """
     def __init__(self, n, memory=None):
         self.n, self.table, self.values = n, {}, {}
@@ -1173,10 +1179,11 @@ class Engine(object):
                         else:
                             score = -search(ny, nm, side ^ 1, d - 1, -found[0] - 1, -found[0], 1, csig, a == 0)
                             if score > found[0]:
+                                found = (score, m)      # better, even if time runs out now
                                 score = -search(ny, nm, side ^ 1, d - 1, -INFINITY, -score + 1, 1, csig, a == 0)
                         seen.discard(child)
                     scores[m] = score
-                    if found is None or score > found[0]:
+                    if found is None or score > found[0] or found[1] == m:
                         found = (score, m)
                     if score == WIN:
                         break
@@ -1187,7 +1194,7 @@ class Engine(object):
             root.sort(key=lambda m: -scores.get(m, -INFINITY))
             best = found[1]
             facts.update(depth=d, score=found[0])
-            if abs(found[0]) > WIN // 2 or (seconds and clock() - start > seconds / 2.5):
+            if abs(found[0]) > WIN // 2 or (seconds and clock() - start > seconds * GO_ON):
                 break
         facts.update(nodes=visited, seconds=clock() - start, table=len(table))
         return best, facts

@@ -618,14 +618,19 @@ def selfplay_game(number, old_path, seconds, seed, depth=None):
     return pair_game(number, [player(pousse), player(old)], seed)
 
 
+def selfplay_one(arguments):
+    "selfplay_game of a tuple of its arguments (for a pool's imap)."
+    return selfplay_game(*arguments)
+
+
 @bench
 def pousse_selfplay():
     """The engine against an earlier version of itself, POUSSE_OLD (the path of
     its pousse.py: git show HEAD~1:pousse.py > old.py), each in one process
     keeping its table: POUSSE_GAMES games (200), POUSSE_SECONDS a move
     (0.2) or POUSSE_DEPTH plies, colours alternated, two random opening
-    moves a pair (POUSSE_SEED), POUSSE_JOBS processes (2).  Skipped without
-    POUSSE_OLD."""
+    moves a pair (POUSSE_SEED), POUSSE_JOBS processes (2); a line on stderr
+    as each game ends, in order.  Skipped without POUSSE_OLD."""
     import multiprocessing
     old = os.environ.get("POUSSE_OLD")
     if not old:
@@ -635,8 +640,10 @@ def pousse_selfplay():
     start = time.perf_counter()
     pool = multiprocessing.Pool(jobs)
     depth = int(os.environ.get("POUSSE_DEPTH", "0")) or None
-    results = pool.starmap(selfplay_game, [(i, old, seconds, seed, depth) for i in range(games)],
-                           chunksize=1)
+    results = []
+    for result in pool.imap(selfplay_one, [(i, old, seconds, seed, depth) for i in range(games)]):
+        progress(len(results), result)
+        results.append(result)
     pool.close()
     match_report("the engine against its earlier self", os.path.join(ROOT, "pousse.py"), old,
                  results, "depth %d" % depth if depth else "%g s a move" % seconds,
