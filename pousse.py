@@ -1183,6 +1183,7 @@ class Engine(object):
                                 score = -search(ny, nm, side ^ 1, d - 1, -INFINITY, -score + 1, 1, csig, a == 0)
                         seen.discard(child)
                     scores[m] = score
+                    # (a move taken on its null-window search keeps its full score)
                     if found is None or score > found[0] or found[1] == m:
                         found = (score, m)
                     if score == WIN:
