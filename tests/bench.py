@@ -535,9 +535,11 @@ def match(first, second, games, seconds, seed=1, jobs=2):
 
 
 def progress(number, result):
-    "A line on stderr for each game of a match as it ends."
-    sys.stderr.write("pousse: game %d, first as %s: %g, %d plies, %s\n"
-                     % (number + 1, "XO"[number % 2], result[0], result[1], result[2]))
+    """A line on stderr for each game of a match as it ends, with the two
+    sides' longest moves (so that a match stopped early still tells them)."""
+    sys.stderr.write("pousse: game %d, first as %s: %g, %d plies, %s; longest moves %.2f s "
+                     "and %.2f s\n" % (number + 1, "XO"[number % 2], result[0], result[1],
+                                        result[2], result[3][0], result[3][1]))
     sys.stderr.flush()
 
 
