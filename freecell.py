@@ -84,21 +84,23 @@ THE SOLVER
 
     The search is best first, scoring each position by the cards not home,
     the cards held in cells, the filled columns, the cards lying on a lower
-    card and the cards lying on the next two cards of each foundation, plus
-    the moves made (foundation moves free) times a weight that grows as the
-    cards go home, from 0.66 to 2.36, with weights fitted for short
-    solutions found quickly; safe autoplay runs after every move as in the
-    game.  The first search leaves out the moves a good player seldom needs
-    (part of a run short enough to move whole, a card that could go on a
-    column into a free cell or an empty column); stuck after
-    20,000 positions, it makes way for a second such search that weighs the
+    card or on a card they do not fit on, and the cards lying on the next two
+    cards of each foundation, plus the moves made (foundation moves free)
+    times a weight that grows as the cards go home, from 1.5 to 4.15, with
+    weights fitted for short solutions found quickly; safe autoplay runs
+    after every move as in the game.  The first search leaves out the moves
+    a good player seldom needs (part of a run short enough to move whole, a
+    card that could go on a column into a free cell or an empty column);
+    stuck after 20,000 positions, it makes way for a second such search that weighs the
     moves made less, then for complete searches, and at last for one with
     no limit but --max-positions.  Only a complete search proves a deal
     impossible.  The solution found is then made shorter: each move left
     out, a card's two moves left out or made one, where the rest of the
     solution still plays.
-    A position costs about 75 bytes: a 128 MB device solves every deal of
-    1..1000 and proves deal 11982 impossible (102,000 positions).
+    A position costs about 75 bytes (130 more in the first two searches,
+    of 20,000 positions at most, which keep the move that reached it): a
+    128 MB device solves every deal of 1..1000 and proves deal 11982
+    impossible (102,000 positions).
 
 SHORT SOLUTIONS
     With --short (and 'solve short' in the game) the solution found is then
@@ -177,7 +179,7 @@ OPTIONS
 
 EXAMPLES
     $ python3 freecell.py -g 1 --solve | python3 freecell.py -g 1 -q -m | tail -n 1
-    Won in 51 moves.
+    Won in 53 moves.
     $ printf '8a 99\\n' | python3 freecell.py -g 5 -q -m --ascii
     freecell: line 1: 99: no column 9
     FreeCell game 5              move 0
@@ -188,7 +190,7 @@ EXAMPLES
     # freecell.py -g 1 --cells 3
     3a 32
     $ python3 freecell.py --solve 1-3 --out r.txt | tail -n 1
-    3 deals: 3 solved, 0 impossible, 0 unknown; mean 81.3 moves (42.3 typed); ...
+    3 deals: 3 solved, 0 impossible, 0 unknown; mean 82.0 moves (46.3 typed); ...
     $ python3 freecell.py --summary r.txt | head -n 1
     deals 1-3 in 1 file
     $ python3 freecell.py -g 0
@@ -742,8 +744,9 @@ def show(game, style):
 ## A best-first search, safe autoplay applied after every step as the game does,
 ## scores each position by how far it looks from the win plus a weight times the
 ## steps taken to reach it; run out of positions and the deal is proved impossible.
-## A position seen keeps only its key and its parent's key; one waiting to be
-## searched also the moves that reached it, in a queue for each score.
+## A position seen keeps only its key and its parent's key (and, in a search of
+## VIA_POSITIONS at most, the step that reached it); one waiting to be searched
+## also the moves that reached it, in a queue for each score.
 
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
@@ -757,19 +760,23 @@ SHORT = 10.0                # seconds --short spends on a shorter solution, by d
 HINT_SHORT, HINT_WIDTH = 0.15, 16    # and hint's, so that it names a move of a short one
 BREADTH_SHARE = 0.2         # of them for the breadth-first search that proves minimal
 FIRST_WIDTH, GROWTH = 50, 2.2   # the first beam's width; how much longer the next one takes
+LOOSE_TOP = 4                   # a column's top cards, whose disorder weighs more (Solver.cost)
+VIA_POSITIONS = 20000           # a search this short keeps the step that reached each position
 # The score's weights (Solver.score, Solver.cost): a held card, a filled column,
 # a buried card, a card in disorder, a card not home, a card lying on the next
-# card of a foundation, a card lying on the card after that.  PLAIN is the
+# card of a foundation, a card lying on the card after that, a card lying on a
+# card it does not fit on among the top LOOSE_TOP of its column, and deeper
+# (TUNED refitted on 2026-11-27 with those last two added).  PLAIN is the
 # first guess; TUNED was fitted by a search over the weights, with the first
 # search's weight of the moves made, for the shortest solutions found in the
 # fewest positions (deals 1..300 and 2001..2100).
-PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0)
-BARE = PLAIN[:5] + (0.0, 0.0)
-TUNED = (1.852, 2.492, 0.935, 0.689, 3.062, 0.937, 0.196)
+PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0)
+BARE = PLAIN[:5] + (0.0, 0.0, 0.0, 0.0)
+TUNED = (2.071, 2.396, 0.969, 0.644, 3.211, 0.947, 0.209, 1.119, 0.637)
 # (weight of the moves made, and what it grows by as the cards go home, the
 #  score's weights, whether it leaves out the moves Solver.steps names,
 #  positions it may search; None: all that are left)
-STAGES = (((0.66, 1.7), TUNED, True, 20000), ((0.3, 0.0), BARE, True, 20000),
+STAGES = (((1.5, 2.65), TUNED, True, 20000), ((0.3, 0.0), BARE, True, 20000),
           ((1.0, 0.0), PLAIN, False, 100000), ((0.7, 0.0), PLAIN, False, 100000),
           ((0.5, 0.0), PLAIN, False, None))
 PARENTS = dict((bakers, [tuple(p for p in DECK if fits(c, p, bakers)) for c in DECK])
@@ -810,7 +817,7 @@ class Solver(object):
         if weights != self.weights:
             self.weights = weights
             (self.held, self.filled, self.buried, self.disorder, self.home, self.blocking,
-             self.blocking2) = weights
+             self.blocking2, self.loose, self.deep) = weights
             self.costs.clear()
             self.parts.clear()
             self.parted = 0
@@ -871,11 +878,20 @@ class Solver(object):
         """A column's part of the score, memoised: a weight for a column that
         holds cards, one for each card lying on a lower card of its own suit
         (it must move before it goes home), one for each other card lying on
-        a lower card (Solver.weigh)."""
+        a lower card, and one for each card lying on a card it does not fit
+        on, another for such a card deeper than the column's top LOOSE_TOP
+        (Solver.weigh)."""
         cost = self.costs.get(col)
         if cost is None:
             low, lows, buried, disorder = NCARDS, [NCARDS] * 4, 0, 0
-            for c in col:
+            parents, below, loose, deep, high = self.parents, None, 0, 0, len(col) - LOOSE_TOP
+            for i, c in enumerate(col):
+                if below is not None and below not in parents[c]:
+                    if i < high:
+                        deep += 1
+                    else:
+                        loose += 1
+                below = c
                 r, s = RANK_OF[c], SUIT_OF[c]
                 if r > lows[s]:
                     buried += 1
@@ -885,8 +901,9 @@ class Solver(object):
                         disorder += 1
                 if r < low:
                     low = r
-            cost = self.costs[col] = (self.filled + self.buried * buried
-                                      + self.disorder * disorder if col else 0)
+            cost = self.costs[col] = (self.filled + self.buried * buried + self.disorder
+                                      * disorder + self.loose * loose + self.deep * deep
+                                      if col else 0)
         return cost
 
     def autoplay(self, cells, homes, cols):
@@ -1079,6 +1096,8 @@ class Solver(object):
         start = fast(pos)
         first_key = self.key(start)
         seen = {first_key: None}                  # key -> the parent's key
+        # key -> the step that reached it, in a search short enough for it
+        via = {} if budget <= VIA_POSITIONS else None
         waiting = {0: collections.deque([(first_key, 0)])}
         scores = [0]
         settled = self.autoplay(*start) == start
@@ -1090,11 +1109,13 @@ class Solver(object):
                 del waiting[heapq.heappop(scores)]
             state = self.unpack(key)
             if sum(state[1]) == NCARDS:
-                return "solved", self.path(pos, key, seen, settled), len(seen)
+                return "solved", self.path(pos, key, seen, settled, via), len(seen)
             for step, child in self.steps(state, settled or key is not first_key):
                 child_key = key_of(child)
                 if child_key not in seen:
                     seen[child_key] = key
+                    if via is not None:
+                        via[child_key] = step
                     moves = g if step[1] == "h" else g + 1
                     score = score_of(child) + by_home[sum(child[1])] * moves
                     queue = waiting.get(score)
@@ -1187,13 +1208,19 @@ class Solver(object):
         self.raws.clear()
         return (resident() or 0) + 2 * sys.getsizeof(seen) > memory
 
-    def path(self, pos, key, seen, settled):
+    def path(self, pos, key, seen, settled, via=None):
         """The steps from pos to the position of key: the keys back to the
-        start, then the step to each from the one before, found again."""
+        start, then the step to each from the one before, found again (or,
+        where via holds the steps that reached the keys, each played as the
+        card it moves and where it goes)."""
         keys = []
         while key is not None:
             keys.append(key)
             key = seen[key]
+        if via is not None:
+            steps = self.retrace(pos, keys, via)
+            if steps is not None:
+                return steps
         state, steps = fast(pos), []
         for g, key in enumerate(reversed(keys[:-1])):
             head = key[:key.find(255)]            # the foundations and held cards
@@ -1202,6 +1229,27 @@ class Solver(object):
                     break
             steps.append(step)
             state = child
+        return steps
+
+    def retrace(self, pos, keys, via):
+        """The steps from pos through keys (the last first), each step in
+        via (taken in its parent's columns as the key orders them) played as
+        the card that moves and where it goes; None should play stray from
+        the keys."""
+        state, steps = fast(pos), []
+        for n in range(len(keys) - 2, -1, -1):
+            source, target, count = via[keys[n]]
+            cols = self.unpack(keys[n + 1])[2]
+            card = source if isinstance(source, int) else cols[COLUMNS.index(source)][-count]
+            if target in ("h", "*"):
+                where = target
+            else:
+                onto = cols[COLUMNS.index(target)]
+                where = onto[-1] if onto else EMPTY
+            steps.append(self.step_of(state, card, where))
+            state = self.play(state, card, where)
+            if state is None or self.key(state) != keys[n]:
+                return None
         return steps
 
     # Shortening a solution.  A step is written again as (card, where): the
@@ -1368,7 +1416,7 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
     'impossible'
     >>> answer = solve(deal(11982), memory=1 << 20)
     >>> answer["verdict"], answer["why"], answer["positions"]
-    ('unknown', 'memory 1 MB reached', 2202)
+    ('unknown', 'memory 1 MB reached', 2222)
     """
     clock = time.time()
     solver = Solver(len(pos[0]), bakers, fast(pos))
