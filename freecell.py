@@ -1234,18 +1234,11 @@ class Solver(object):
     def retrace(self, pos, keys, via):
         """The steps from pos through keys (the last first), each step in
         via (taken in its parent's columns as the key orders them) played as
-        the card that moves and where it goes; None should play stray from
-        the keys."""
+        the card that moves and where it goes; None if play strays from the
+        keys."""
         state, steps = fast(pos), []
         for n in range(len(keys) - 2, -1, -1):
-            source, target, count = via[keys[n]]
-            cols = self.unpack(keys[n + 1])[2]
-            card = source if isinstance(source, int) else cols[COLUMNS.index(source)][-count]
-            if target in ("h", "*"):
-                where = target
-            else:
-                onto = cols[COLUMNS.index(target)]
-                where = onto[-1] if onto else EMPTY
+            card, where = self.card_move(self.unpack(keys[n + 1])[2], via[keys[n]])
             steps.append(self.step_of(state, card, where))
             state = self.play(state, card, where)
             if state is None or self.key(state) != keys[n]:
@@ -1300,6 +1293,15 @@ class Solver(object):
             cols = cols[:j] + (cols[j] + moving,) + cols[j + 1:]
         return self.autoplay(cells, homes, cols)
 
+    def card_move(self, cols, step):
+        "(card, where) of a step taken where the columns are cols (step_of's inverse)."
+        source, target, count = step
+        card = source if isinstance(source, int) else cols[COLUMNS.index(source)][-count]
+        if target in ("h", "*"):
+            return card, target
+        onto = cols[COLUMNS.index(target)]
+        return card, onto[-1] if onto else EMPTY
+
     def step_of(self, state, card, where):
         "The step (source, target, count) that moves card where in state."
         cols = state[2]
@@ -1318,14 +1320,8 @@ class Solver(object):
         position or wins; the LOOK_BACK steps before it are then tried again
         (a step may go once a later one has)."""
         state, moves, states = fast(pos), [], [fast(pos)]
-        for source, target, count in steps:
-            cols = state[2]
-            card = source if isinstance(source, int) else cols[COLUMNS.index(source)][-count]
-            if target in ("h", "*"):
-                where = target
-            else:
-                onto = cols[COLUMNS.index(target)]
-                where = onto[-1] if onto else EMPTY
+        for step in steps:
+            card, where = self.card_move(state[2], step)
             moves.append((card, where))
             state = self.play(state, card, where)
             states.append(state)
