@@ -752,7 +752,7 @@ RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
 SEPARATOR = b"\xff"
 PACK_MEMO = 50000           # columns whose packed form is remembered
-PARTS_MEMO = 50000          # columns whose part of the score is remembered
+PARTS_MEMO = 50000          # columns whose costs and parts of the score are remembered
 LOOK_BACK = 5               # moves tried again before one the shortening changed
 EMPTY = -1                  # where a card goes: an empty column
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0
@@ -875,16 +875,19 @@ class Solver(object):
         return facts
 
     def cost(self, col):
-        """A column's part of the score, memoised: a weight for a column that
-        holds cards, one for each card lying on a lower card of its own suit
-        (it must move before it goes home), one for each other card lying on
-        a lower card, and one for each card lying on a card it does not fit
-        on, another for such a card deeper than the column's top LOOSE_TOP
-        (Solver.weigh)."""
-        cost = self.costs.get(col)
-        if cost is None:
+        """A column's part of the score that the foundations do not change,
+        and how deep each card lies in it, memoised: (a weight for a column
+        that holds cards, one for each card lying on a lower card of its own
+        suit (it must move before it goes home), one for each other card
+        lying on a lower card, and one for each card lying on a card it does
+        not fit on, another for such a card deeper than the column's top
+        LOOSE_TOP (Solver.weigh); the cards above each card, 0 for the cards
+        not in it, by card number and four more)."""
+        facts = self.costs.get(col)
+        if facts is None:
             low, lows, buried, disorder = NCARDS, [NCARDS] * 4, 0, 0
             parents, below, loose, deep, high = self.parents, None, 0, 0, len(col) - LOOSE_TOP
+            depth = bytearray(NCARDS + 8)
             for i, c in enumerate(col):
                 if below is not None and below not in parents[c]:
                     if i < high:
@@ -892,6 +895,7 @@ class Solver(object):
                     else:
                         loose += 1
                 below = c
+                depth[c] = len(col) - 1 - i
                 r, s = RANK_OF[c], SUIT_OF[c]
                 if r > lows[s]:
                     buried += 1
@@ -901,10 +905,12 @@ class Solver(object):
                         disorder += 1
                 if r < low:
                     low = r
-            cost = self.costs[col] = (self.filled + self.buried * buried + self.disorder
-                                      * disorder + self.loose * loose + self.deep * deep
-                                      if col else 0)
-        return cost
+            if len(self.costs) >= PARTS_MEMO:
+                self.costs.clear()
+            facts = self.costs[col] = (self.filled + self.buried * buried + self.disorder
+                                       * disorder + self.loose * loose + self.deep * deep
+                                       if col else 0, bytes(depth))
+        return facts
 
     def autoplay(self, cells, homes, cols):
         "The state after safe autoplay, the game's rule, done to the end."
@@ -1031,19 +1037,14 @@ class Solver(object):
     def part(self, col, homes, parts):
         """A column's part of the score with these foundations, kept in parts:
         its cost(), and a weight for each card lying on the next card of a
-        foundation, and another for each lying on the card after that."""
-        part = self.cost(col)
-        if self.blocking:
-            top = len(col) - 1
-            for s in (0, 1, 2, 3):
-                r = homes[s]
-                i = col.find(r * 4 + s) if r < 13 else -1
-                if i >= 0:
-                    part += self.blocking * (top - i)
-                i = col.find(r * 4 + 4 + s) if r < 12 and self.blocking2 else -1
-                if i >= 0:
-                    part += self.blocking2 * (top - i)
-        parts[col] = part
+        foundation, and another for each lying on the card after that (a
+        card not in the column adds 0.0, which changes no sum)."""
+        cost, depth = self.costs.get(col) or self.cost(col)
+        b, b2 = self.blocking, self.blocking2
+        h0, h1, h2, h3 = homes[0] * 4, homes[1] * 4, homes[2] * 4, homes[3] * 4
+        part = parts[col] = (cost + b * depth[h0] + b2 * depth[h0 + 4] + b * depth[h1 + 1]
+                             + b2 * depth[h1 + 5] + b * depth[h2 + 2] + b2 * depth[h2 + 6]
+                             + b * depth[h3 + 3] + b2 * depth[h3 + 7])
         self.parted += 1
         return part
 
