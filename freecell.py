@@ -84,8 +84,8 @@ THE SOLVER
 
     The search is best first, scoring each position by the cards not home,
     the cards held in cells, the filled columns, the cards lying on a lower
-    card or on a card they do not fit on, and the cards lying on the next two
-    cards of each foundation, plus the moves made (foundation moves free)
+    card or on a card they do not fit on (a king near a column's top more),
+    and the cards lying on the next two cards of each foundation, plus the moves made (foundation moves free)
     times a weight that grows as the cards go home, from 1.5 to 4.15, with
     weights fitted for short solutions found quickly; safe autoplay runs
     after every move as in the game.  The first search leaves out the moves
@@ -751,6 +751,7 @@ def show(game, style):
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
 SEPARATOR = b"\xff"
+KINGS = 12 * 4              # the lowest king (a card's number is rank * 4 + suit)
 PACK_MEMO = 50000           # columns whose packed form is remembered
 PARTS_MEMO = 50000          # columns whose costs and parts of the score are remembered
 LOOK_BACK = 5               # moves tried again before one the shortening changed
@@ -765,18 +766,19 @@ VIA_POSITIONS = 20000           # a search this short keeps the step that reache
 # The score's weights (Solver.score, Solver.cost): a held card, a filled column,
 # a buried card, a card in disorder, a card not home, a card lying on the next
 # card of a foundation, a card lying on the card after that, a card lying on a
-# card it does not fit on among the top LOOSE_TOP of its column, and deeper
-# (TUNED refitted on 2026-11-27 with those last two added).  PLAIN is the
+# card it does not fit on among the top LOOSE_TOP of its column, and deeper,
+# and a king lying on a card among the top LOOSE_TOP, more (TUNED refitted on
+# 2026-11-27 with those last three added).  PLAIN is the
 # first guess; TUNED was fitted by a search over the weights, with the first
 # search's weight of the moves made, for the shortest solutions found in the
 # fewest positions (deals 1..300 and 2001..2100).
-PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0)
-BARE = PLAIN[:5] + (0.0, 0.0, 0.0, 0.0)
-TUNED = (2.071, 2.396, 0.969, 0.644, 3.211, 0.947, 0.209, 1.119, 0.637)
+PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0)
+BARE = PLAIN[:5] + (0.0, 0.0, 0.0, 0.0, 0.0)
+TUNED = (2.178, 1.770, 0.969, 0.607, 3.052, 0.932, 0.206, 1.119, 0.705, 0.922)
 # (weight of the moves made, and what it grows by as the cards go home, the
 #  score's weights, whether it leaves out the moves Solver.steps names,
 #  positions it may search; None: all that are left)
-STAGES = (((1.5, 2.65), TUNED, True, 20000), ((0.3, 0.0), BARE, True, 20000),
+STAGES = (((1.8, 1.8), TUNED, True, 20000), ((0.3, 0.0), BARE, True, 20000),
           ((1.0, 0.0), PLAIN, False, 100000), ((0.7, 0.0), PLAIN, False, 100000),
           ((0.5, 0.0), PLAIN, False, None))
 PARENTS = dict((bakers, [tuple(p for p in DECK if fits(c, p, bakers)) for c in DECK])
@@ -817,7 +819,7 @@ class Solver(object):
         if weights != self.weights:
             self.weights = weights
             (self.held, self.filled, self.buried, self.disorder, self.home, self.blocking,
-             self.blocking2, self.loose, self.deep) = weights
+             self.blocking2, self.loose, self.deep, self.king) = weights
             self.costs.clear()
             self.parts.clear()
             self.parted = 0
@@ -881,12 +883,14 @@ class Solver(object):
         suit (it must move before it goes home), one for each other card
         lying on a lower card, and one for each card lying on a card it does
         not fit on, another for such a card deeper than the column's top
+        LOOSE_TOP, and more for a king lying on a card among the top
         LOOSE_TOP (Solver.weigh); the cards above each card, 0 for the cards
         not in it, by card number and four more)."""
         facts = self.costs.get(col)
         if facts is None:
             low, lows, buried, disorder = NCARDS, [NCARDS] * 4, 0, 0
-            parents, below, loose, deep, high = self.parents, None, 0, 0, len(col) - LOOSE_TOP
+            parents, below, loose, deep, kings = self.parents, None, 0, 0, 0
+            high = len(col) - LOOSE_TOP
             depth = bytearray(NCARDS + 8)
             for i, c in enumerate(col):
                 if below is not None and below not in parents[c]:
@@ -894,6 +898,8 @@ class Solver(object):
                         deep += 1
                     else:
                         loose += 1
+                        if c >= KINGS:
+                            kings += 1
                 below = c
                 depth[c] = len(col) - 1 - i
                 r, s = RANK_OF[c], SUIT_OF[c]
@@ -909,7 +915,7 @@ class Solver(object):
                 self.costs.clear()
             facts = self.costs[col] = (self.filled + self.buried * buried + self.disorder
                                        * disorder + self.loose * loose + self.deep * deep
-                                       if col else 0, bytes(depth))
+                                       + self.king * kings if col else 0, bytes(depth))
         return facts
 
     def autoplay(self, cells, homes, cols):
