@@ -82,25 +82,25 @@ THE SOLVER
     empty column always carries its 'v' count.  Piped back into the game,
     it wins.
 
-    The search is best first, scoring each position by the cards not home,
-    the cards held in cells, the filled columns, the cards lying on a lower
-    card or on a card they do not fit on (a king near a column's top more),
-    and the cards lying on the next two cards of each foundation, plus the moves made (foundation moves free)
-    times a weight that grows as the cards go home, from 1.5 to 4.15, with
-    weights fitted for short solutions found quickly; safe autoplay runs
-    after every move as in the game.  The first search leaves out the moves
-    a good player seldom needs (part of a run short enough to move whole, a
-    card that could go on a column into a free cell or an empty column);
-    stuck after 20,000 positions, it makes way for a second such search that weighs the
-    moves made less, then for complete searches, and at last for one with
-    no limit but --max-positions.  Only a complete search proves a deal
-    impossible.  The solution found is then made shorter: each move left
-    out, a card's two moves left out or made one, where the rest of the
-    solution still plays.
-    A position costs about 75 bytes (130 more in the first two searches,
-    of 20,000 positions at most, which keep the move that reached it): a
-    128 MB device solves every deal of 1..1000 and proves deal 11982
-    impossible (102,000 positions).
+    The search is best first, scoring each position by the cards not home, the
+    cards held in cells, the filled columns, the cards lying on a lower card
+    or on a card they do not fit on (a king near a column's top more), and the
+    cards lying on the next two cards of each foundation, plus the moves made
+    (foundation moves free) times a weight that grows as the cards go home,
+    from 1.8 to 3.6, with weights fitted for short solutions found quickly;
+    safe autoplay runs after every move as in the game.  The first search
+    leaves out the moves a good player seldom needs (part of a run short
+    enough to move whole, a card that could go on a column into a free cell or
+    an empty column); stuck after 20,000 positions, it makes way for a second
+    such search that weighs the moves made less, then for complete searches,
+    and at last for one with no limit but --max-positions.  Only a complete
+    search proves a deal impossible.  The solution found is then made shorter:
+    each move left out, a card's two moves left out or made one, where the
+    rest of the solution still plays.
+    A position costs about 75 bytes (the first two searches, of 20,000
+    positions at most, keep the move that reached each, and the positions
+    waiting in one heap: about 5 MB at most): a 128 MB device solves every
+    deal of 1..1000 and proves deal 11982 impossible (102,000 positions).
 
 SHORT SOLUTIONS
     With --short (and 'solve short' in the game) the solution found is then
@@ -179,7 +179,7 @@ OPTIONS
 
 EXAMPLES
     $ python3 freecell.py -g 1 --solve | python3 freecell.py -g 1 -q -m | tail -n 1
-    Won in 53 moves.
+    Won in 62 moves.
     $ printf '8a 99\\n' | python3 freecell.py -g 5 -q -m --ascii
     freecell: line 1: 99: no column 9
     FreeCell game 5              move 0
@@ -190,7 +190,7 @@ EXAMPLES
     # freecell.py -g 1 --cells 3
     3a 32
     $ python3 freecell.py --solve 1-3 --out r.txt | tail -n 1
-    3 deals: 3 solved, 0 impossible, 0 unknown; mean 82.0 moves (46.3 typed); ...
+    3 deals: 3 solved, 0 impossible, 0 unknown; mean 81.7 moves (49.3 typed); ...
     $ python3 freecell.py --summary r.txt | head -n 1
     deals 1-3 in 1 file
     $ python3 freecell.py -g 0
@@ -746,7 +746,8 @@ def show(game, style):
 ## steps taken to reach it; run out of positions and the deal is proved impossible.
 ## A position seen keeps only its key and its parent's key (and, in a search of
 ## VIA_POSITIONS at most, the step that reached it); one waiting to be searched
-## also the moves that reached it, in a queue for each score.
+## also the moves that reached it, in a queue for each score (in a search of
+## VIA_POSITIONS at most, with its score in one heap).
 
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
@@ -1104,16 +1105,25 @@ class Solver(object):
         first_key = self.key(start)
         seen = {first_key: None}                  # key -> the parent's key
         # key -> the step that reached it, in a search short enough for it
-        via = {} if budget <= VIA_POSITIONS else None
-        waiting = {0: collections.deque([(first_key, 0)])}
-        scores = [0]
+        short = budget <= VIA_POSITIONS
+        via = {} if short else None
+        # Waiting: a short search keeps (score, order, key, moves) in one heap,
+        # the faster way; a long one a queue of (key, moves) for each score,
+        # its scores in a heap, the smaller way when many positions share a
+        # score.  Both take the lowest score first, first come first served.
+        waiting = [(0, 0, first_key, 0)] if short else {0: collections.deque([(first_key, 0)])}
+        scores, pushed = [0], 0
         settled = self.autoplay(*start) == start
         key_of, score_of, expanded = self.key, self.score, 0
-        while scores:
-            queue = waiting[scores[0]]
-            key, g = queue.popleft()
-            if not queue:
-                del waiting[heapq.heappop(scores)]
+        push, pop = heapq.heappush, heapq.heappop
+        while waiting:
+            if short:
+                key, g = pop(waiting)[2:]
+            else:
+                queue = waiting[scores[0]]
+                key, g = queue.popleft()
+                if not queue:
+                    del waiting[pop(scores)]
             state = self.unpack(key)
             if sum(state[1]) == NCARDS:
                 return "solved", self.path(pos, key, seen, settled, via), len(seen)
@@ -1125,10 +1135,14 @@ class Solver(object):
                         via[child_key] = step
                     moves = g if step[1] == "h" else g + 1
                     score = score_of(child) + by_home[sum(child[1])] * moves
+                    if short:
+                        pushed += 1
+                        push(waiting, (score, pushed, child_key, moves))
+                        continue
                     queue = waiting.get(score)
                     if queue is None:
                         queue = waiting[score] = collections.deque()
-                        heapq.heappush(scores, score)
+                        push(scores, score)
                     queue.append((child_key, moves))
             if len(seen) > budget:
                 return "unknown", "budget", len(seen)
@@ -1419,7 +1433,7 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
     'impossible'
     >>> answer = solve(deal(11982), memory=1 << 20)
     >>> answer["verdict"], answer["why"], answer["positions"]
-    ('unknown', 'memory 1 MB reached', 2222)
+    ('unknown', 'memory 1 MB reached', 2445)
     """
     clock = time.time()
     solver = Solver(len(pos[0]), bakers, fast(pos))
