@@ -769,10 +769,10 @@ VIA_POSITIONS = 20000           # a search this short keeps the step that reache
 # card of a foundation, a card lying on the card after that, a card lying on a
 # card it does not fit on among the top LOOSE_TOP of its column, and deeper,
 # and a king lying on a card among the top LOOSE_TOP, more (TUNED refitted on
-# 2026-11-27 with those last three added).  PLAIN is the
-# first guess; TUNED was fitted by a search over the weights, with the first
-# search's weight of the moves made, for the shortest solutions found in the
-# fewest positions (deals 1..300 and 2001..2100).
+# 2026-11-27 with those last three added).  PLAIN is the first guess; TUNED
+# was fitted by a search over the weights, with the first search's weight of
+# the moves made, for the shortest solutions found in the fewest positions
+# (deals 1..300 and 2001..2100).
 PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0)
 BARE = PLAIN[:5] + (0.0, 0.0, 0.0, 0.0, 0.0)
 TUNED = (2.178, 1.770, 0.969, 0.607, 3.052, 0.932, 0.206, 1.119, 0.705, 0.922)
@@ -1104,9 +1104,8 @@ class Solver(object):
         start = fast(pos)
         first_key = self.key(start)
         seen = {first_key: None}                  # key -> the parent's key
-        # key -> the step that reached it, in a search short enough for it
         short = budget <= VIA_POSITIONS
-        via = {} if short else None
+        via = {} if short else None               # key -> the step that reached it
         # Waiting: a short search keeps (score, order, key, moves) in one heap,
         # the faster way; a long one a queue of (key, moves) for each score,
         # its scores in a heap, the smaller way when many positions share a
