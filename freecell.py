@@ -82,25 +82,25 @@ THE SOLVER
     empty column always carries its 'v' count.  Piped back into the game,
     it wins.
 
-    The search is best first, scoring each position by the cards not home,
-    the cards held in cells, the filled columns, the cards lying on a lower
-    card or on a card they do not fit on, and the cards lying on the next two
-    cards of each foundation, plus the moves made (foundation moves free)
-    times a weight that grows as the cards go home, from 1.5 to 4.15, with
-    weights fitted for short solutions found quickly; safe autoplay runs
-    after every move as in the game.  The first search leaves out the moves
-    a good player seldom needs (part of a run short enough to move whole, a
-    card that could go on a column into a free cell or an empty column);
-    stuck after 20,000 positions, it makes way for a second such search that weighs the
-    moves made less, then for complete searches, and at last for one with
-    no limit but --max-positions.  Only a complete search proves a deal
-    impossible.  The solution found is then made shorter: each move left
-    out, a card's two moves left out or made one, where the rest of the
-    solution still plays.
-    A position costs about 75 bytes (130 more in the first two searches,
-    of 20,000 positions at most, which keep the move that reached it): a
-    128 MB device solves every deal of 1..1000 and proves deal 11982
-    impossible (102,000 positions).
+    The search is best first, scoring each position by the cards not home, the
+    cards held in cells, the filled columns, the cards lying on a lower card
+    or on a card they do not fit on (a king near a column's top more), and the
+    cards lying on the next two cards of each foundation, plus the moves made
+    (foundation moves free) times a weight that grows as the cards go home,
+    from 1.8 to 3.6, with weights fitted for short solutions found quickly;
+    safe autoplay runs after every move as in the game.  The first search
+    leaves out the moves a good player seldom needs (part of a run short
+    enough to move whole, a card that could go on a column into a free cell or
+    an empty column); stuck after 20,000 positions, it makes way for a second
+    such search that weighs the moves made less, then for complete searches,
+    and at last for one with no limit but --max-positions.  Only a complete
+    search proves a deal impossible.  The solution found is then made shorter:
+    each move left out, a card's two moves left out or made one, where the
+    rest of the solution still plays.
+    A position costs about 75 bytes (the first two searches, of 20,000
+    positions at most, keep the move that reached each, and the positions
+    waiting in one heap: about 5 MB at most): a 128 MB device solves every
+    deal of 1..1000 and proves deal 11982 impossible (102,000 positions).
 
 SHORT SOLUTIONS
     With --short (and 'solve short' in the game) the solution found is then
@@ -179,7 +179,7 @@ OPTIONS
 
 EXAMPLES
     $ python3 freecell.py -g 1 --solve | python3 freecell.py -g 1 -q -m | tail -n 1
-    Won in 53 moves.
+    Won in 62 moves.
     $ printf '8a 99\\n' | python3 freecell.py -g 5 -q -m --ascii
     freecell: line 1: 99: no column 9
     FreeCell game 5              move 0
@@ -190,7 +190,7 @@ EXAMPLES
     # freecell.py -g 1 --cells 3
     3a 32
     $ python3 freecell.py --solve 1-3 --out r.txt | tail -n 1
-    3 deals: 3 solved, 0 impossible, 0 unknown; mean 82.0 moves (46.3 typed); ...
+    3 deals: 3 solved, 0 impossible, 0 unknown; mean 81.7 moves (49.3 typed); ...
     $ python3 freecell.py --summary r.txt | head -n 1
     deals 1-3 in 1 file
     $ python3 freecell.py -g 0
@@ -746,11 +746,13 @@ def show(game, style):
 ## steps taken to reach it; run out of positions and the deal is proved impossible.
 ## A position seen keeps only its key and its parent's key (and, in a search of
 ## VIA_POSITIONS at most, the step that reached it); one waiting to be searched
-## also the moves that reached it, in a queue for each score.
+## also the moves that reached it, in a queue for each score (in a search of
+## VIA_POSITIONS at most, with its score in one heap).
 
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
 SEPARATOR = b"\xff"
+KINGS = 12 * 4              # the lowest king (a card's number is rank * 4 + suit)
 PACK_MEMO = 50000           # columns whose packed form is remembered
 PARTS_MEMO = 50000          # columns whose costs and parts of the score are remembered
 LOOK_BACK = 5               # moves tried again before one the shortening changed
@@ -765,18 +767,19 @@ VIA_POSITIONS = 20000           # a search this short keeps the step that reache
 # The score's weights (Solver.score, Solver.cost): a held card, a filled column,
 # a buried card, a card in disorder, a card not home, a card lying on the next
 # card of a foundation, a card lying on the card after that, a card lying on a
-# card it does not fit on among the top LOOSE_TOP of its column, and deeper
-# (TUNED refitted on 2026-11-27 with those last two added).  PLAIN is the
-# first guess; TUNED was fitted by a search over the weights, with the first
-# search's weight of the moves made, for the shortest solutions found in the
-# fewest positions (deals 1..300 and 2001..2100).
-PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0)
-BARE = PLAIN[:5] + (0.0, 0.0, 0.0, 0.0)
-TUNED = (2.071, 2.396, 0.969, 0.644, 3.211, 0.947, 0.209, 1.119, 0.637)
+# card it does not fit on among the top LOOSE_TOP of its column, and deeper,
+# and a king lying on a card among the top LOOSE_TOP, more (TUNED refitted on
+# 2026-11-27 with those last three added).  PLAIN is the first guess; TUNED
+# was fitted by a search over the weights, with the first search's weight of
+# the moves made, for the shortest solutions found in the fewest positions
+# (deals 1..300 and 2001..2100).
+PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0)
+BARE = PLAIN[:5] + (0.0, 0.0, 0.0, 0.0, 0.0)
+TUNED = (2.178, 1.770, 0.969, 0.607, 3.052, 0.932, 0.206, 1.119, 0.705, 0.922)
 # (weight of the moves made, and what it grows by as the cards go home, the
 #  score's weights, whether it leaves out the moves Solver.steps names,
 #  positions it may search; None: all that are left)
-STAGES = (((1.5, 2.65), TUNED, True, 20000), ((0.3, 0.0), BARE, True, 20000),
+STAGES = (((1.8, 1.8), TUNED, True, 20000), ((0.3, 0.0), BARE, True, 20000),
           ((1.0, 0.0), PLAIN, False, 100000), ((0.7, 0.0), PLAIN, False, 100000),
           ((0.5, 0.0), PLAIN, False, None))
 PARENTS = dict((bakers, [tuple(p for p in DECK if fits(c, p, bakers)) for c in DECK])
@@ -817,7 +820,7 @@ class Solver(object):
         if weights != self.weights:
             self.weights = weights
             (self.held, self.filled, self.buried, self.disorder, self.home, self.blocking,
-             self.blocking2, self.loose, self.deep) = weights
+             self.blocking2, self.loose, self.deep, self.king) = weights
             self.costs.clear()
             self.parts.clear()
             self.parted = 0
@@ -881,12 +884,14 @@ class Solver(object):
         suit (it must move before it goes home), one for each other card
         lying on a lower card, and one for each card lying on a card it does
         not fit on, another for such a card deeper than the column's top
+        LOOSE_TOP, and more for a king lying on a card among the top
         LOOSE_TOP (Solver.weigh); the cards above each card, 0 for the cards
         not in it, by card number and four more)."""
         facts = self.costs.get(col)
         if facts is None:
             low, lows, buried, disorder = NCARDS, [NCARDS] * 4, 0, 0
-            parents, below, loose, deep, high = self.parents, None, 0, 0, len(col) - LOOSE_TOP
+            parents, below, loose, deep, kings = self.parents, None, 0, 0, 0
+            high = len(col) - LOOSE_TOP
             depth = bytearray(NCARDS + 8)
             for i, c in enumerate(col):
                 if below is not None and below not in parents[c]:
@@ -894,6 +899,8 @@ class Solver(object):
                         deep += 1
                     else:
                         loose += 1
+                        if c >= KINGS:
+                            kings += 1
                 below = c
                 depth[c] = len(col) - 1 - i
                 r, s = RANK_OF[c], SUIT_OF[c]
@@ -909,7 +916,7 @@ class Solver(object):
                 self.costs.clear()
             facts = self.costs[col] = (self.filled + self.buried * buried + self.disorder
                                        * disorder + self.loose * loose + self.deep * deep
-                                       if col else 0, bytes(depth))
+                                       + self.king * kings if col else 0, bytes(depth))
         return facts
 
     def autoplay(self, cells, homes, cols):
@@ -1097,17 +1104,25 @@ class Solver(object):
         start = fast(pos)
         first_key = self.key(start)
         seen = {first_key: None}                  # key -> the parent's key
-        # key -> the step that reached it, in a search short enough for it
-        via = {} if budget <= VIA_POSITIONS else None
-        waiting = {0: collections.deque([(first_key, 0)])}
-        scores = [0]
+        short = budget <= VIA_POSITIONS
+        via = {} if short else None               # key -> the step that reached it
+        # Waiting: a short search keeps (score, order, key, moves) in one heap,
+        # the faster way; a long one a queue of (key, moves) for each score,
+        # its scores in a heap, the smaller way when many positions share a
+        # score.  Both take the lowest score first, first come first served.
+        waiting = [(0, 0, first_key, 0)] if short else {0: collections.deque([(first_key, 0)])}
+        scores, pushed = [0], 0
         settled = self.autoplay(*start) == start
         key_of, score_of, expanded = self.key, self.score, 0
-        while scores:
-            queue = waiting[scores[0]]
-            key, g = queue.popleft()
-            if not queue:
-                del waiting[heapq.heappop(scores)]
+        push, pop = heapq.heappush, heapq.heappop
+        while waiting:
+            if short:
+                key, g = pop(waiting)[2:]
+            else:
+                queue = waiting[scores[0]]
+                key, g = queue.popleft()
+                if not queue:
+                    del waiting[pop(scores)]
             state = self.unpack(key)
             if sum(state[1]) == NCARDS:
                 return "solved", self.path(pos, key, seen, settled, via), len(seen)
@@ -1119,10 +1134,14 @@ class Solver(object):
                         via[child_key] = step
                     moves = g if step[1] == "h" else g + 1
                     score = score_of(child) + by_home[sum(child[1])] * moves
+                    if short:
+                        pushed += 1
+                        push(waiting, (score, pushed, child_key, moves))
+                        continue
                     queue = waiting.get(score)
                     if queue is None:
                         queue = waiting[score] = collections.deque()
-                        heapq.heappush(scores, score)
+                        push(scores, score)
                     queue.append((child_key, moves))
             if len(seen) > budget:
                 return "unknown", "budget", len(seen)
@@ -1413,7 +1432,7 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
     'impossible'
     >>> answer = solve(deal(11982), memory=1 << 20)
     >>> answer["verdict"], answer["why"], answer["positions"]
-    ('unknown', 'memory 1 MB reached', 2222)
+    ('unknown', 'memory 1 MB reached', 2445)
     """
     clock = time.time()
     solver = Solver(len(pos[0]), bakers, fast(pos))
