@@ -1130,11 +1130,10 @@ class Solver(object):
                 child_key = key_of(child)
                 if child_key not in seen:
                     seen[child_key] = key
-                    if via is not None:
-                        via[child_key] = step
                     moves = g if step[1] == "h" else g + 1
                     score = score_of(child) + by_home[sum(child[1])] * moves
                     if short:
+                        via[child_key] = step
                         pushed += 1
                         push(waiting, (score, pushed, child_key, moves))
                         continue
