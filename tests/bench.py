@@ -332,12 +332,17 @@ def klondike_player(first=1, last=1000):
     """The player that does not peek, draw three, unlimited passes: deals
     first..last (KLONDIKE_DEALS=A-B to choose) in one process, every game
     replayed through the game's checker; KLONDIKE_WORLDS=N plays as
-    --worlds N does."""
+    --worlds N does.  KLONDIKE_OLD=PATH (an earlier klondike.py) plays
+    each deal too, in turn with this one: its wins, and the games each won
+    alone (the paired comparison that says whether a change wins)."""
     import klondike as k
     if os.environ.get("KLONDIKE_DEALS"):
         first, last = map(int, os.environ["KLONDIKE_DEALS"].split("-"))
     worlds = int(os.environ.get("KLONDIKE_WORLDS", k.WORLDS))
+    old = os.environ.get("KLONDIKE_OLD")
+    old = load_module(old, "klondike_old") if old else None
     wins, times, homes = 0, [], 0
+    old_wins, alone, old_alone, old_times = 0, 0, 0, []
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     began = time.perf_counter()
     for number in range(first, last + 1):
@@ -348,6 +353,13 @@ def klondike_player(first=1, last=1000):
         wins += answer["verdict"] == "won"
         homes += answer["home"]
         times.append(answer["seconds"])
+        if old:
+            other = old.play_blind(old.deal(old.deck_of(number)))
+            assert k.won(k.replay(game, other["moves"])) == (other["verdict"] == "won"), number
+            old_wins += other["verdict"] == "won"
+            alone += answer["verdict"] == "won" != other["verdict"]
+            old_alone += other["verdict"] == "won" != answer["verdict"]
+            old_times.append(other["seconds"])
     count = last - first + 1
     low, high = k.wilson(wins, count)
     times.sort()
@@ -357,6 +369,12 @@ def klondike_player(first=1, last=1000):
                                                      100 * high, homes / count))
     print("time in one process: %.0f s, median %.2f s a game, slowest %.1f s; peak memory "
           "%.0f MB" % (time.perf_counter() - began, times[count // 2], times[-1], peak_mb() or 0))
+    if old:
+        low, high = k.wilson(old_wins, count)
+        print("the earlier klondike.py (%s), in turn with this one: %d won (%.1f %%, %.1f-%.1f "
+              "%%), median %.2f s a game; games won by this one alone %d, by the earlier alone %d"
+              % (os.environ["KLONDIKE_OLD"], old_wins, 100.0 * old_wins / count, 100 * low,
+                 100 * high, sorted(old_times)[count // 2], alone, old_alone))
     if load is not None:
         print("load average at the start %.1f, at the end %.1f (2 cores)"
               % (load, os.getloadavg()[0]))
