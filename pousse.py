@@ -172,7 +172,7 @@ EXAMPLES
     # pousse.py --machine none
     (6)
     $ printf '6\nL3\nT3\n' | python3 pousse.py --icfp --depth 4
-    L5
+    L3
     $ python3 pousse.py --seed x
     usage: pousse.py ...
     pousse.py: error: argument --seed: x: give a whole number from 0 to 8589934591
