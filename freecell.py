@@ -204,7 +204,8 @@ EXIT STATUS
     options, 130 after Ctrl-C (at the prompt, or when the input is not a
     terminal).  With --solve: 0 when every deal was solved.  With --summary:
     2 when the files cannot be added up, 1 when a line was not a deal's
-    result.
+    result.  Output that cannot be written (a full disk): one line on
+    stderr, status 1.
 """
 
 import collections
@@ -2138,13 +2139,19 @@ def working(stderr, interactive, what):
 
 
 def run(main):
-    "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
+    """Call main() as a program: Ctrl-C exits 130, a closed pipe exits
+    quietly, and output that cannot be written (a full disk) says so in one
+    line and exits 1."""
     # A stream closed before the start (>&-) is None in Python: an empty one serves.
     sys.stdin = sys.stdin or open(os.devnull)
     sys.stdout = sys.stdout or open(os.devnull, "w")
     sys.stderr = sys.stderr or open(os.devnull, "w")
     try:
-        status = main()
+        try:
+            status = main()
+        except SystemExit as done:      # argparse's: --help, a bad option
+            status = done.code
+        sys.stdout.flush()              # here, where a failure can be caught
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         status = 130
@@ -2152,6 +2159,15 @@ def run(main):
         # Python would complain again when it flushes stdout at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 0
+    except OSError as error:            # the files a script writes say so themselves
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        try:
+            sys.stderr.write("%s: %s: %s\n" % (PROG, error.filename or "standard output",
+                                               error.strerror or error))
+            sys.stderr.flush()
+        except OSError:
+            pass
+        status = 1
     sys.exit(status)
 
 ################ Main

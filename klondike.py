@@ -313,7 +313,8 @@ EXIT STATUS
     refused or the input ended in an error (with --solve or --play: not
     solved or not won; with --summary: a line of a file was not a game's
     result), 2 for bad options or files --summary cannot add up, 130 after
-    Ctrl-C.
+    Ctrl-C.  Output that cannot be written (a full disk): one line on
+    stderr, status 1.
 """
 
 import argparse
@@ -3483,6 +3484,8 @@ def parser():
     p = argparse.ArgumentParser(prog="klondike.py", usage="%(prog)s [options] < moves",
                                 add_help=False)
     p.format_help = lambda: __doc__     # the manual and only the manual
+    # argparse would drop a write that fails (a full disk): run() says so.
+    p._print_message = lambda message, file: file.write(message) if message else None
     p.add_argument("-h", "--help", action="help", help=hidden)
     which = p.add_mutually_exclusive_group()
     which.add_argument("-g", "--game", type=game_number, metavar="N", help=hidden)
@@ -3570,13 +3573,19 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
 ################ Ending quietly (the same in every script; PROG is per script)
 
 def run(main):
-    "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
+    """Call main() as a program: Ctrl-C exits 130, a closed pipe exits
+    quietly, and output that cannot be written (a full disk) says so in one
+    line and exits 1."""
     # A stream closed before the start (>&-) is None in Python: an empty one serves.
     sys.stdin = sys.stdin or open(os.devnull)
     sys.stdout = sys.stdout or open(os.devnull, "w")
     sys.stderr = sys.stderr or open(os.devnull, "w")
     try:
-        status = main()
+        try:
+            status = main()
+        except SystemExit as done:      # argparse's: --help, a bad option
+            status = done.code
+        sys.stdout.flush()              # here, where a failure can be caught
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         status = 130
@@ -3584,6 +3593,15 @@ def run(main):
         # Python would complain again when it flushes stdout at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 0
+    except OSError as error:            # the files a script writes say so themselves
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        try:
+            sys.stderr.write("%s: %s: %s\n" % (PROG, error.filename or "standard output",
+                                               error.strerror or error))
+            sys.stderr.flush()
+        except OSError:
+            pass
+        status = 1
     sys.exit(status)
 
 

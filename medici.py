@@ -210,7 +210,8 @@ EXIT STATUS
     chain that is not the 36 distinct cards, a search that found fewer
     chains than asked, or none to count), 2 for bad options or wishes that
     cannot be met, 130 after Ctrl-C (at a terminal, Ctrl-C during hint or
-    solve stops only the search).
+    solve stops only the search).  Output that cannot be written (a full
+    disk): one line on stderr, status 1.
 """
 import errno
 import os
@@ -2286,6 +2287,8 @@ def options(argv):
     import argparse
     parser = argparse.ArgumentParser(prog="medici.py")
     parser.format_help = lambda: manual(sys.stdout)   # --help: the manual, and only it
+    # argparse would drop a write that fails (a full disk): run() says so.
+    parser._print_message = lambda message, file: file.write(message) if message else None
     parser.add_argument("-g", "--game", type=game_number, nargs="?", const=-1,
                         metavar="N", help="deal N (0..2^33-1; alone: a random one); "
                         "with --stats the first deal, with --find the first tried")
@@ -2806,13 +2809,19 @@ def working(stderr, interactive, what):
 ################ Ending quietly (the same in every script; PROG is per script)
 
 def run(main):
-    "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
+    """Call main() as a program: Ctrl-C exits 130, a closed pipe exits
+    quietly, and output that cannot be written (a full disk) says so in one
+    line and exits 1."""
     # A stream closed before the start (>&-) is None in Python: an empty one serves.
     sys.stdin = sys.stdin or open(os.devnull)
     sys.stdout = sys.stdout or open(os.devnull, "w")
     sys.stderr = sys.stderr or open(os.devnull, "w")
     try:
-        status = main()
+        try:
+            status = main()
+        except SystemExit as done:      # argparse's: --help, a bad option
+            status = done.code
+        sys.stdout.flush()              # here, where a failure can be caught
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         status = 130
@@ -2820,6 +2829,15 @@ def run(main):
         # Python would complain again when it flushes stdout at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 0
+    except OSError as error:            # the files a script writes say so themselves
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        try:
+            sys.stderr.write("%s: %s: %s\n" % (PROG, error.filename or "standard output",
+                                               error.strerror or error))
+            sys.stderr.flush()
+        except OSError:
+            pass
+        status = 1
     sys.exit(status)
 
 

@@ -181,7 +181,8 @@ EXAMPLES
 EXIT STATUS
     0 when every input line was accepted, 1 when a line was refused (or,
     with --icfp, the input was not a game to move in), 2 for a bad option,
-    130 after Ctrl-C.
+    130 after Ctrl-C.  Output that cannot be written (a full disk): one
+    line on stderr, status 1.
 """
 # Python 3.6+, standard library only.  Everything below reads top to bottom:
 # data, rules, notation, display, machine players, command loop, main.
@@ -1432,13 +1433,19 @@ def working(stderr, interactive, what):
 ################ Ending quietly (the same in every script)
 
 def run(main):
-    "Call main() as a program: Ctrl-C exits 130 and a closed pipe exits quietly."
+    """Call main() as a program: Ctrl-C exits 130, a closed pipe exits
+    quietly, and output that cannot be written (a full disk) says so in one
+    line and exits 1."""
     # A stream closed before the start (>&-) is None in Python: an empty one serves.
     sys.stdin = sys.stdin or open(os.devnull)
     sys.stdout = sys.stdout or open(os.devnull, "w")
     sys.stderr = sys.stderr or open(os.devnull, "w")
     try:
-        status = main()
+        try:
+            status = main()
+        except SystemExit as done:      # argparse's: --help, a bad option
+            status = done.code
+        sys.stdout.flush()              # here, where a failure can be caught
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         status = 130
@@ -1446,6 +1453,15 @@ def run(main):
         # Python would complain again when it flushes stdout at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 0
+    except OSError as error:            # the files a script writes say so themselves
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        try:
+            sys.stderr.write("%s: %s: %s\n" % (PROG, error.filename or "standard output",
+                                               error.strerror or error))
+            sys.stderr.flush()
+        except OSError:
+            pass
+        status = 1
     sys.exit(status)
 
 ################ The command loop
@@ -2032,6 +2048,8 @@ def parser():
     import argparse
     p = argparse.ArgumentParser(prog="pousse.py")
     p.format_help = lambda: __doc__ or ""
+    # argparse would drop a write that fails (a full disk): run() says so.
+    p._print_message = lambda message, file: file.write(message) if message else None
     p.add_argument("-n", type=size, default=6)
     p.add_argument("-t", type=seconds, default=30.0)
     p.add_argument("--machine", type=side)
