@@ -1631,16 +1631,14 @@ class Session(object):
         return going
 
     def parse(self, tokens):
-        """The words of a line as (word, token, argument), up to a quit; and the
-        first word refused by its form alone (Rejected), or None."""
+        """The words of a line as (word, token, argument); and the first word
+        refused by its form alone (Rejected), or None.  Words after a quit
+        are read too: a line is all or nothing, quit or not."""
         words, i, ncells = [], 0, len(self.game["pos"][0])
         while i < len(tokens):
             token, i = tokens[i], i + 1
             word = WORDS.get(token.lower(), token.lower())
             arg = None
-            if word == "quit":
-                words.append((word, token, None))
-                break
             if word == "new" and i < len(tokens) and NUMBER.match(tokens[i]):
                 arg, i = tokens[i], i + 1
             elif word == "solve" and i < len(tokens) and tokens[i].lower() == "short":
