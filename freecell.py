@@ -1908,6 +1908,10 @@ def read_results(names, rules, take, complain):
         made = None
         try:
             for number, text in result_lines(name):
+                words = text.split(None, 3)     # the header: "# SCRIPT.py VERSION: ..."
+                if (len(words) > 2 and words[0] == "#" and words[1].endswith(".py")
+                        and words[2].endswith(":") and words[1] != PROG + ".py"):
+                    raise ValueError("%s: made by %s, not %s.py" % (name, words[1], PROG))
                 if text.startswith("# rules: "):
                     made = text[len("# rules: "):].strip()
                     rules = made if rules is None else rules
