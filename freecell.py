@@ -2201,7 +2201,7 @@ def arguments(argv, stdout, stderr):
     parser.add_argument("-m", "--monochrome", dest="color", action="store_const",
                         const="never")
     parser.add_argument("--ascii", action="store_true")
-    parser.add_argument("--solve", nargs="?", const="", type=deal_list, metavar="DEALS")
+    parser.add_argument("--solve", nargs="?", const=[], type=deal_list, metavar="DEALS")
     parser.add_argument("--short", nargs="?", const=SHORT, type=seconds, metavar="SECONDS")
     parser.add_argument("--jobs", type=positive, default=1, metavar="N")
     parser.add_argument("--max-positions", type=positive, default=MAX_POSITIONS, metavar="N")
@@ -2224,10 +2224,13 @@ def arguments(argv, stdout, stderr):
 
 
 def deal_list(text):
-    """argparse type: deals like '1-1000' or '1,5,11982' (an empty text: none).
+    """argparse type: deals like '1-1000' or '1,5,11982'.
 
-    >>> deal_list("1-3,11982"), deal_list("")
-    ([1, 2, 3, 11982], [])
+    >>> deal_list("1-3,11982")
+    [1, 2, 3, 11982]
+    >>> deal_list(" , ")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ' , ': no deal in it
     """
     import argparse
     deals = []
@@ -2236,13 +2239,15 @@ def deal_list(text):
         if not low and dash:                # a lone negative number: -1 or -2
             low, dash, high = part, "", ""
         try:
-            low, high = int(low), int(high or low)
+            low, high = int(low), int(high if dash else low)
         except ValueError:
             raise argparse.ArgumentTypeError("%s: not a deal or a range of deals"
                                              % printable(part))
         if not (valid_deal(low) and valid_deal(high)) or high < low or high - low >= 10**7:
             raise argparse.ArgumentTypeError("%s: no such range of deals" % printable(part))
         deals.extend(range(low, high + 1))
+    if not deals:
+        raise argparse.ArgumentTypeError("'%s': no deal in it" % printable(text))
     return deals
 
 

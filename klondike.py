@@ -3465,10 +3465,13 @@ def deck_string(text):
         raise argparse.ArgumentTypeError("%s: %s" % (printable(text), error))
 
 def deal_list(text):
-    """A --solve or --play list of games: '1-1000', '1,5,17' (empty: none).
+    """A --solve or --play list of games: '1-1000', '1,5,17'.
 
-    >>> deal_list('1-3,17'), deal_list('')
-    ([1, 2, 3, 17], [])
+    >>> deal_list('1-3,17')
+    [1, 2, 3, 17]
+    >>> deal_list(' , ')
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ' , ': no game in it
     """
     deals = []
     for part in filter(None, text.replace(" ", "").split(",")):
@@ -3479,6 +3482,8 @@ def deal_list(text):
         if not 1 <= low <= high <= MAX_GAME or high - low >= 10**7:
             raise argparse.ArgumentTypeError("%s: no such range of games" % part)
         deals.extend(range(low, high + 1))
+    if not deals:
+        raise argparse.ArgumentTypeError("'%s': no game in it" % printable(text))
     return deals
 
 
@@ -3507,9 +3512,9 @@ def parser():
     p.add_argument("-m", "--monochrome", dest="color", action="store_const",
                    const="never", help=hidden)
     p.add_argument("--ascii", action="store_true", help=hidden)
-    p.add_argument("--solve", nargs="?", const="", type=deal_list, metavar="GAMES",
+    p.add_argument("--solve", nargs="?", const=[], type=deal_list, metavar="GAMES",
                    help=hidden)
-    p.add_argument("--play", nargs="?", const="", type=deal_list, metavar="GAMES",
+    p.add_argument("--play", nargs="?", const=[], type=deal_list, metavar="GAMES",
                    help=hidden)
     p.add_argument("--jobs", type=positive, default=1, metavar="N", help=hidden)
     p.add_argument("--worlds", type=positive, metavar="N", help=hidden)

@@ -928,11 +928,13 @@ def wilson(hits, n, z=1.96):
 
     >>> ["%.4f" % x for x in wilson(38255, 5000000)]
     ['0.0076', '0.0077']
+    >>> ["%.4f" % x for x in wilson(0, 10)]     # not -0.0000: rounding kept in bounds
+    ['0.0000', '0.2775']
     """
     p, zz = hits / n, z * z
     centre = (p + zz / (2 * n)) / (1 + zz / n)
     half = z * (p * (1 - p) / n + zz / (4 * n * n)) ** 0.5 / (1 + zz / n)
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def stats_lines(spans, counts, rule, last_line):
