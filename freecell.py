@@ -613,14 +613,14 @@ def homes_item(item, homes):
     counts = {str(n): n for n in range(14)}
     counts.update((name, n + 1) for n, name in enumerate(RANKS))
     if s not in SUITS or r not in counts:
-        raise ValueError("%s: not a foundation like H-6" % item)
+        raise ValueError("%s: not a foundation like H-6" % printable(item))
     homes[SUITS.index(s)] = counts[r]
 
 
 def board_card(text):
     card = parse_card(text)
     if card is None:
-        raise ValueError("%s: not a card" % text)
+        raise ValueError("%s: not a card" % printable(text))
     return card
 
 
