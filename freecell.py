@@ -1566,7 +1566,7 @@ Several moves may share a line, and a line is all or nothing; # starts a comment
 CHATTER = re.compile(r"^(-=-=.*|This game is solveable\.|I could not solve this game\."
                      r"|Total number of states checked is \d+\.|This scan generated \d+ states\."
                      r"|Iterations count exceeded.*)$")
-NUMBER = re.compile(r"^[+-]?\d+$")
+NUMBER = re.compile(r"^-?[0-9]+$")     # ASCII digits only: int() takes others too
 SEARCHES = ("hint", "solve", "solve short")
 
 
@@ -2021,7 +2021,7 @@ def positive(text):
     """
     import argparse
     text = text.strip()
-    if not (text.isdigit() and len(text) < 19 and int(text) >= 1):
+    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
         raise argparse.ArgumentTypeError(
             "%s: give a whole number from 1 to 999999999999999999" % printable(text))
     return int(text)
@@ -2254,7 +2254,7 @@ def deal_list(text):
 def deal_number(text):
     "argparse type: a deal number."
     import argparse
-    if not NUMBER.match(text.strip()) or not valid_deal(int(text)):
+    if not NUMBER.match(text.strip()) or len(text) > 30 or not valid_deal(int(text)):
         raise argparse.ArgumentTypeError(
             "%s: no such deal (deals are 1..%d, -1 and -2)" % (printable(text), MAX_DEAL))
     return int(text)
@@ -2263,7 +2263,7 @@ def deal_number(text):
 def cell_count(text):
     "argparse type: a number of free cells."
     import argparse
-    if not NUMBER.match(text.strip()) or not 0 <= int(text) <= MAX_CELLS:
+    if not NUMBER.match(text.strip()) or len(text) > 30 or not 0 <= int(text) <= MAX_CELLS:
         raise argparse.ArgumentTypeError("%s: give 0..%d free cells"
                                          % (printable(text), MAX_CELLS))
     return int(text)

@@ -2811,7 +2811,7 @@ def positive(text):
     """
     import argparse
     text = text.strip()
-    if not (text.isdigit() and len(text) < 19 and int(text) >= 1):
+    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
         raise argparse.ArgumentTypeError(
             "%s: give a whole number from 1 to 999999999999999999" % printable(text))
     return int(text)

@@ -503,7 +503,7 @@ def parse_hexagram(text):
     text = text.strip()
     if len(text) == 6 and set(text) <= set("01"):
         return sum(1 << line for line, bit in enumerate(text) if bit == "1")
-    if text.isdigit() and 1 <= int(text) <= 64:
+    if text and not text.strip("0123456789") and len(text) < 3 and 1 <= int(text) <= 64:
         return KING_WEN.index(int(text))
     raise ValueError("%s: not a hexagram (a number 1..64 or six lines 0/1, "
                      "bottom first)" % text)
@@ -2112,7 +2112,9 @@ class Loop(object):
             state.pending, state.since, state.until = [], None, None
             return ""
         if kind == "new":
-            if argument is not None and not (argument.isdigit() and int(argument) <= GAME_LIMIT):
+            if argument is not None and not (argument and not argument.strip("0123456789")
+                                             and len(argument) < 19
+                                             and int(argument) <= GAME_LIMIT):
                 raise refused(argument, "no such deal (deals are 0..%d)" % GAME_LIMIT)
             n = random_number() if argument is None else int(argument)
             state.pending, state.since, state.until = [], None, None
@@ -2368,7 +2370,8 @@ def manual(stream):
 def game_number(text):
     "A deal number 0..2^33-1, for argparse."
     import argparse
-    if not text.strip().isdigit() or int(text) > GAME_LIMIT:
+    digits = text.strip()
+    if not digits or digits.strip("0123456789") or len(digits) > 18 or int(digits) > GAME_LIMIT:
         raise argparse.ArgumentTypeError("%s: no such deal (deals are 0..%d)"
                                          % (printable(text), GAME_LIMIT))
     return int(text)
@@ -2694,7 +2697,7 @@ def positive(text):
     """
     import argparse
     text = text.strip()
-    if not (text.isdigit() and len(text) < 19 and int(text) >= 1):
+    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
         raise argparse.ArgumentTypeError(
             "%s: give a whole number from 1 to 999999999999999999" % printable(text))
     return int(text)
