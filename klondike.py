@@ -73,8 +73,9 @@ NOTATION
     t, turn   turn the stock, or turn the waste over when the stock is empty
 
     Cards are a rank (A 2 .. 9 T J Q K, or 10) and a suit (C D H S, or the
-    symbols); lower case is fine.  Klondike-Solver's notation is read too
-    (see KLONDIKE-SOLVER AND PYSOL).
+    symbols); lower case is fine, and the commands may be in any case
+    (Undo), but for NEW, Klondike-Solver's.  Klondike-Solver's notation is
+    read too (see KLONDIKE-SOLVER AND PYSOL).
 
 AT THE PROMPT
     help, ?          list the commands
@@ -2359,14 +2360,16 @@ def parse_words(words, solver):
     while i < len(words):
         word, after = words[i], words[i + 1] if i + 1 < len(words) else None
         card, target = parse_card(word), parse_target(after)
-        if word in WORDS or word in OWN_WORDS:
-            kind = WORDS.get(word) or OWN_WORDS[word]
+        # A command in any case (Undo, HELP), but NEW is Klondike-Solver's.
+        low = word if is_ks(word) or card is not None else word.lower()
+        if low in WORDS or low in OWN_WORDS:
+            kind = WORDS.get(low) or OWN_WORDS[low]
             if kind == "new" and number(after) is not None:
                 commands.append((word + " " + after, kind, after))
                 i += 2
                 continue
-            if kind == "history" and after == "ks":
-                commands.append((word + " " + after, kind, after))
+            if kind == "history" and after and after.lower() == "ks":
+                commands.append((word + " " + after, kind, "ks"))
                 i += 2
                 continue
             commands.append((word, kind, None))
