@@ -2327,7 +2327,8 @@ def options(argv):
     parser.add_argument("--notation", choices=("suits", "letters", "en", "ru"), default=None)
     parser.add_argument("--color", "--colour", choices=("auto", "always", "never"),
                         default="auto")
-    parser.add_argument("-m", "--monochrome", action="store_true")
+    parser.add_argument("-m", "--monochrome", dest="color", action="store_const",
+                        const="never")
     parser.add_argument("--ascii", action="store_true", help="suits as C D H S")
     args = parser.parse_args(argv)
     if args.find:
@@ -2440,7 +2441,7 @@ def output_style(args, stdout):
         notation = "letters"
     if notation == "ru" and not can_print(stdout, "\u0414\u0431\u2501"):
         notation = "en"
-    colour = not args.monochrome and wants_colour(args.color, stdout, os.environ)
+    colour = wants_colour(args.color, stdout, os.environ)
     return Style(notation, colour)
 
 
