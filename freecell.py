@@ -2187,7 +2187,7 @@ def arguments(argv, stdout, stderr):
             if message:
                 (stderr if file is sys.stderr else stdout).write(message)
 
-    parser = Parser(prog="freecell.py")
+    parser = Parser(prog="freecell.py", usage="%(prog)s [options] < moves")
     parser.add_argument("-g", "--game", type=deal_number, metavar="N")
     parser.add_argument("--board", metavar="FILE")
     parser.add_argument("--export", action="store_true")

@@ -201,7 +201,7 @@ EXAMPLES
     deals 1..10000, leftmost rule
     converged 86 of 10000: 0.8600 %, 95 % interval 0.6969..1.0608 %, about 1 in 116
     $ python3 medici.py -g 8589934592
-    usage: medici.py [-h] ...
+    usage: medici.py [options] < chains
     medici.py: error: argument -g/--game: 8589934592: no such deal (deals are 0..8589934591)
     [exit 2]
 
@@ -2293,7 +2293,7 @@ GAME_LIMIT = 2**33 - 1
 def options(argv):
     "The parsed command line."
     import argparse
-    parser = argparse.ArgumentParser(prog="medici.py")
+    parser = argparse.ArgumentParser(prog="medici.py", usage="%(prog)s [options] < chains")
     parser.format_help = lambda: manual(sys.stdout)   # --help: the manual, and only it
     # argparse would drop a write that fails (a full disk): run() says so.
     parser._print_message = lambda message, file: file.write(message) if message else None

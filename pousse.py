@@ -2046,7 +2046,7 @@ def robot(args, stdin, stdout, stderr, start):
 def parser():
     "The command-line parser; its --help is the manual above, exactly."
     import argparse
-    p = argparse.ArgumentParser(prog="pousse.py")
+    p = argparse.ArgumentParser(prog="pousse.py", usage="%(prog)s [options] < moves")
     p.format_help = lambda: __doc__ or ""
     # argparse would drop a write that fails (a full disk): run() says so.
     p._print_message = lambda message, file: file.write(message) if message else None
