@@ -2215,6 +2215,8 @@ def arguments(argv, stdout, stderr):
         parser.error("give -g or --board, not both")
     if options.solve and (options.board is not None or options.game is not None):
         parser.error("--solve with deals takes no -g or --board")
+    if options.export and options.solve is not None:
+        parser.error("--export or --solve, not both")
     if options.out is not None and not options.solve:
         parser.error("--out goes with --solve DEALS")
     if options.summary and (options.solve is not None or options.board is not None

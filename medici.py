@@ -2348,6 +2348,8 @@ def options(argv):
         parser.error("--stats or --find, not both")
     if args.out is not None and not args.stats:
         parser.error("--out goes with --stats")
+    if (args.brief or args.trace) and (args.stats or args.summary):
+        parser.error("--brief and --trace show chains: not with --stats or --summary")
     if args.summary and (args.stats or args.find or args.game is not None):
         parser.error("--summary takes no -g, --stats or --find")
     if args.stats and args.game is not None and args.game > 0 and args.game + args.stats - 1 > GAME_LIMIT:
