@@ -2411,6 +2411,7 @@ def solve_deals(options, argv, stdout, stderr):
         try:
             out = open_results(options.out, argv, rules_text(options), tally.take,
                                complainer(stderr))
+            began -= tally.seconds      # the time of the deals solved before counts
         except ValueError as error:
             stderr.write("freecell: %s\n" % error)
             return 2

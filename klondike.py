@@ -3188,6 +3188,7 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
         except ValueError as error:
             err.write("%s: %s\n" % (PROG, error))
             return 2
+        began -= tally.seconds          # the time of the games done before counts
         todo = [n for n in numbers if n not in tally.seen]
         if len(todo) < len(numbers):
             err.write("%s: %s holds %s of these already; %s the other %d\n"
