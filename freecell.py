@@ -2155,7 +2155,8 @@ def run(main):
             status = done.code
         sys.stdout.flush()              # here, where a failure can be caught
     except KeyboardInterrupt:
-        sys.stderr.write("\n")
+        if sys.stderr.isatty():         # the terminal's ^C gets its line ended
+            sys.stderr.write("\n")
         status = 130
     except BrokenPipeError:
         # Python would complain again when it flushes stdout at exit.
