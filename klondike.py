@@ -3491,6 +3491,21 @@ def deal_list(text):
     return deals
 
 
+def draw_count(text):
+    """How many cards a turn of the stock draws: 1 or 3.
+
+    >>> draw_count(' 1'), draw_count('3')
+    (1, 3)
+    >>> draw_count('1e400')
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: invalid choice: 1e400 (choose from 1, 3)
+    """
+    if text.strip() not in ("1", "3"):
+        raise argparse.ArgumentTypeError("invalid choice: %s (choose from 1, 3)"
+                                         % printable(text))
+    return int(text)
+
+
 def parser():
     "The command line parser; --help prints the manual, the docstring."
     hidden = argparse.SUPPRESS     # the manual documents every option
@@ -3503,7 +3518,7 @@ def parser():
     which = p.add_mutually_exclusive_group()
     which.add_argument("-g", "--game", type=game_number, metavar="N", help=hidden)
     which.add_argument("--deck", type=deck_string, metavar="DIGITS", help=hidden)
-    p.add_argument("--draw", type=int, choices=(1, 3), default=3, help=hidden)
+    p.add_argument("--draw", type=draw_count, default=3, help=hidden)
     p.add_argument("--passes", type=positive, metavar="N", help=hidden)
     p.add_argument("--scoring", choices=("standard", "vegas", "none"),
                    default="standard", help=hidden)
