@@ -208,6 +208,12 @@ EXIT STATUS
     stderr, status 1.
 """
 
+import _signal      # signal's C core, loaded with Python: no time lost importing
+if __name__ == "__main__" and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    # Until run() is ready for it, Ctrl-C ends the program as the signal
+    # itself would (status 130 in the shell), not with a traceback from
+    # the middle of an import.
+    _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
 import collections
 import heapq
 import errno
@@ -2148,6 +2154,8 @@ def run(main):
     sys.stdin = sys.stdin or open(os.devnull)
     sys.stdout = sys.stdout or open(os.devnull, "w")
     sys.stderr = sys.stderr or open(os.devnull, "w")
+    if _signal.getsignal(_signal.SIGINT) is _signal.SIG_DFL:     # set at the top
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
     try:
         try:
             status = main()
