@@ -141,6 +141,8 @@ OPTIONS
                         is stdin
     --export            print the start position in fc-solve's format and exit:
                         freecell.py -g 1 --export | fc-solve -m -snx -l lg
+                        (without -g, the deal picked at random is named on
+                        stderr)
     --cells N           0..10 free cells (default 4)
     --bakers            Baker's Game: build by suit
     --no-autoplay       never move cards home by itself
@@ -2327,6 +2329,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         stdout.write("# %s: %s\n" % (game["title"], verdict_line(answer, options.autoplay)))
         return 0 if answer["verdict"] == "solved" else 1
     if options.export:
+        if options.game is None and options.board is None:     # the board does not say
+            stderr.write("freecell: deal %d, picked at random\n" % game["origin"])
         stdout.write(export(game["pos"]))
         return 0
     isatty = getattr(stdin, "isatty", None)

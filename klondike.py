@@ -253,7 +253,8 @@ OPTIONS
     -m, --monochrome   the same as --color=never
     --ascii            suits as C D H S (automatic when needed)
     --export[=FMT]     print the deal as a deck string (deck, the default)
-                       or as PySol's board (pysol), and stop
+                       or as PySol's board (pysol), and stop (without -g,
+                       the game picked at random is named on stderr)
     --solve            print a solution of the deal (-g N or --deck), every
                        card known, and stop; piped back in, it wins
     --solve GAMES      solve a list of games (see LISTS OF GAMES)
@@ -3589,6 +3590,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
                          limits, args.jobs, files, stdout, stderr, worlds)
     origin = args.deck or args.game or random_game()
     if args.export:
+        if not (args.deck or args.game):    # the deck string does not say
+            stderr.write("%s: game %d, picked at random\n" % (PROG, origin))
         deck = deck_of(origin) if isinstance(origin, int) else origin
         stdout.write((format_deck(deck) if args.export == "deck"
                       else format_pysol(deck)) + "\n")
