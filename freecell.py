@@ -539,7 +539,7 @@ def parse_move(token, ncells):
             raise Illegal("no column %s" % first)
         if len(token) > 1 and token[1:2].isdigit() and token[1] not in COLUMNS + "0":
             raise Illegal("no column %s" % token[1])
-        raise Illegal("not a move or command (try help)")
+        raise Illegal("not a move or command (help lists them)")
     source, target, count = match.groups()
     target = "h" if target in (None, "0") else target
     for place in (source, target):

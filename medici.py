@@ -2241,7 +2241,9 @@ def parse_line(text):
             bad.append(word)
     if bad:
         shown = ", ".join(map(printable, bad[:5])) + (", ..." if len(bad) > 5 else "")
-        raise Refused("%s: %s" % (shown, "not a card" if len(bad) == 1 else "not cards"))
+        what = ("not a card" if len(bad) == 1 else "not cards") if cards else (
+            "not a card or a command" if len(bad) == 1 else "not cards or commands")
+        raise Refused("%s: %s%s" % (shown, what, "" if cards else " (help lists them)"))
     if cards and commands:
         raise refused(commands[0][0], "a command goes on a line of its own, without cards")
     return cards, commands
