@@ -2026,6 +2026,9 @@ def positive(text):
 
     >>> positive(" 12 ")
     12
+    >>> positive("²")           # a digit to str.isdigit(), not to int()
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
     """
     import argparse
     text = text.strip()
@@ -2265,7 +2268,14 @@ def deal_list(text):
 
 
 def deal_number(text):
-    "argparse type: a deal number."
+    """argparse type: a deal number.
+
+    >>> deal_number("617"), deal_number("-1")
+    (617, -1)
+    >>> deal_number("+5")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: +5: no such deal (deals are 1..8589934591, -1 and -2)
+    """
     import argparse
     if not NUMBER.match(text.strip()) or len(text) > 30 or not valid_deal(int(text)):
         raise argparse.ArgumentTypeError(

@@ -2818,6 +2818,9 @@ def positive(text):
 
     >>> positive(" 12 ")
     12
+    >>> positive("²")           # a digit to str.isdigit(), not to int()
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
     """
     import argparse
     text = text.strip()

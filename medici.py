@@ -2379,7 +2379,14 @@ def manual(stream):
 
 
 def game_number(text):
-    "A deal number 0..2^33-1, for argparse."
+    """A deal number 0..2^33-1, for argparse.
+
+    >>> game_number(" 17"), game_number("0")
+    (17, 0)
+    >>> game_number("9" * 5000)
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 9999999999999999999999999999999999999999...: no such deal (deals are 0..8589934591)
+    """
     import argparse
     digits = text.strip()
     if not digits or digits.strip("0123456789") or len(digits) > 18 or int(digits) > GAME_LIMIT:
@@ -2705,6 +2712,9 @@ def positive(text):
 
     >>> positive(" 12 ")
     12
+    >>> positive("²")           # a digit to str.isdigit(), not to int()
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
     """
     import argparse
     text = text.strip()
