@@ -499,6 +499,18 @@ def balanced(mobile):
     return all(count == 2 for count in line_counts(mobile))
 
 
+def number(text):
+    """The number text writes in ASCII digits (a huge one stands for any
+    number too big to matter), or None.
+
+    >>> number('12'), number('x'), number('\u00b2'), number('9' * 5000) > 2**40
+    (12, None, None, True)
+    """
+    if not text or text.strip("0123456789"):
+        return None
+    return int(text) if len(text) < 20 else 10 ** 20
+
+
 def parse_hexagram(text):
     """The code of a hexagram given as a King Wen number or as six lines
     0/1 from bottom to top; ValueError if it is neither.
@@ -509,7 +521,7 @@ def parse_hexagram(text):
     text = text.strip()
     if len(text) == 6 and set(text) <= set("01"):
         return sum(1 << line for line, bit in enumerate(text) if bit == "1")
-    if text and not text.strip("0123456789") and len(text) < 3 and 1 <= int(text) <= 64:
+    if 1 <= (number(text) or 0) <= 64:
         return KING_WEN.index(int(text))
     raise ValueError("%s: not a hexagram (a number 1..64 or six lines 0/1, "
                      "bottom first)" % text)
@@ -2118,9 +2130,8 @@ class Loop(object):
             state.pending, state.since, state.until = [], None, None
             return ""
         if kind == "new":
-            if argument is not None and not (argument and not argument.strip("0123456789")
-                                             and len(argument) < 19
-                                             and int(argument) <= GAME_LIMIT):
+            if argument is not None and (number(argument) is None
+                                         or number(argument) > GAME_LIMIT):
                 raise refused(argument, "no such deal (deals are 0..%d)" % GAME_LIMIT)
             n = random_number() if argument is None else int(argument)
             state.pending, state.since, state.until = [], None, None
@@ -2388,8 +2399,7 @@ def game_number(text):
     argparse.ArgumentTypeError: 9999999999999999999999999999999999999999...: no such deal (deals are 0..8589934591)
     """
     import argparse
-    digits = text.strip()
-    if not digits or digits.strip("0123456789") or len(digits) > 18 or int(digits) > GAME_LIMIT:
+    if number(text.strip()) is None or number(text.strip()) > GAME_LIMIT:
         raise argparse.ArgumentTypeError("%s: no such deal (deals are 0..%d)"
                                          % (printable(text), GAME_LIMIT))
     return int(text)
