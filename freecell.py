@@ -1081,6 +1081,8 @@ class Solver(object):
         for weight, weights, self.prune, budget in STAGES:
             if self.prune and ran_out:
                 continue
+            if searched >= max_positions:       # spent by the searches before
+                break
             self.weigh(weights)
             budget = min(budget or max_positions, max_positions - searched)
             verdict, steps, positions = self.best_first(pos, weight, budget, deadline, memory)
