@@ -203,11 +203,11 @@ EXAMPLES
 EXIT STATUS
     0 when every input line was accepted, 1 when one was rejected (each
     rejection prints one line on stderr naming the input line), 2 for bad
-    options, 130 after Ctrl-C (at the prompt, or when the input is not a
-    terminal).  With --solve: 0 when every deal was solved.  With --summary:
-    2 when the files cannot be added up, 1 when a line was not a deal's
-    result.  Output that cannot be written (a full disk): one line on
-    stderr, status 1.
+    options or a --board file that is not a board, 130 after Ctrl-C (at
+    the prompt, or when the input is not a terminal).  With --solve: 0 when
+    every deal was solved.  With --summary: 2 when the files cannot be
+    added up, 1 when a line was not a deal's result.  Output that cannot
+    be written (a full disk): one line on stderr, status 1.
 """
 
 import _signal      # signal's C core, loaded with Python: no time lost importing
@@ -2331,7 +2331,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         game = start(options, stdin)
     except ValueError as e:
         stderr.write("freecell: %s: %s\n" % (options.board, e))
-        return 1
+        return 2                        # as a bad option: nothing was played
     if options.solve is not None:
         answer = solve(game["pos"], options.bakers, options.autoplay, options.max_positions,
                        options.timeout, options.memory, process_start(options.timeout),
