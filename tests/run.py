@@ -7,13 +7,14 @@ every tests/*.txt doctest document.
     python3 tests/run.py -v         # doctest's verbose output
 
 Each unit (a script or a .txt file) runs in a child process of the same
-interpreter, so units run side by side on several cores and a crash in one
-cannot hide the others.  A script's doctests run as a user of a small device
-runs them, `python3 -m doctest SCRIPT.py` with no option flags, on a copy of
-the script alone in an empty temporary directory, in an interpreter started
-with -I -S (no site packages, no user directory, no environment variables):
-an example that needs ELLIPSIS must say so itself, and one that reads a
-neighbouring file or needs a site package fails.
+interpreter, so units run side by side on several cores (one more unit than
+there are cores) and a crash in one cannot hide the others.  A script's
+doctests run as a user of a small device runs them, `python3 -m doctest
+SCRIPT.py` with no option flags, on a copy of the script alone in an empty
+temporary directory, in an interpreter started with -I -S (no site
+packages, no user directory, no environment variables): an example that
+needs ELLIPSIS must say so itself, and one that reads a neighbouring file
+or needs a site package fails.
 The .txt documents run from the top directory, with ELLIPSIS on.  Ends with
 one line 'N passed, N failed' and exits 1 when anything failed or when
 nothing ran.  Standard library only.
@@ -108,7 +109,9 @@ def main(argv):
         return 0
     todo = [u for u in units() if not words or
             any(w in os.path.basename(u) for w in words)]
-    jobs = max(1, min(len(todo), os.cpu_count() or 1))
+    # One unit more than the cores: the units that wait (for a program to
+    # start, to be killed, to time out) would leave a core idle.
+    jobs = max(1, min(len(todo), (os.cpu_count() or 1) + 1))
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
     passed = failed = 0
     running = []
