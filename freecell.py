@@ -157,7 +157,8 @@ OPTIONS
                         on the shortest solution it can find; in the game,
                         the seconds 'solve short' spends
     --jobs N            spread --solve DEALS over N processes (no more than
-                        there are deals or cores); they share the memory
+                        there are deals or cores it may use); they share the
+                        memory, 16 MB at least each, or fewer processes
     --max-positions N   give up ('unknown') after N positions (default
                         1,000,000)
     --timeout SECONDS   give up ('unknown') after so long (default 60; a single
@@ -1812,9 +1813,25 @@ def cgroup_room():
     return min(rooms) if rooms else None
 
 
+WORKER_ROOM = 16 << 20          # a worker's own pages (copied as it runs) and room to search
+STARTED_IN = os.getpid()        # the process that loaded the script (see resident())
+
+
 def resident():
-    "This process's resident memory in bytes; None where /proc cannot tell."
+    """The memory this process holds, in bytes; None where /proc cannot
+    tell.  A worker of --jobs (a process forked from the one that loaded
+    the script) counts only the pages it holds alone: those it still
+    shares with the main process are counted there, once, as the kernel
+    counts them.  (Counted in each worker too, they left a worker of a
+    64 MB device less than its own size.)"""
     try:
+        if os.getpid() != STARTED_IN:
+            try:
+                with open("/proc/self/smaps_rollup") as rollup:
+                    return sum(int(line.split()[1]) for line in rollup
+                               if line.startswith("Private_")) << 10
+            except OSError:
+                pass                    # Linux before 4.14: all of them, as below
         with open("/proc/self/statm") as statm:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError, AttributeError):
@@ -2445,10 +2462,14 @@ def solve_deals(options, argv, stdout, stderr):
         stderr.write("freecell: %s holds %s of these already; solving the other %d\n"
                      % (options.out, plural(len(options.solve) - len(deals), "deal"),
                         len(deals)))
-    processes = max(1, min(options.jobs, len(deals), os.cpu_count() or 1))
+    processes = max(1, min(options.jobs, len(deals), cores()))
     memory = options.memory
     if processes > 1:               # the processes share the budget
-        memory = (memory - (resident() or 0)) // processes
+        here = resident() or 0
+        # Each worker needs room of its own; with less, one process goes further.
+        processes = max(1, min(processes, (memory - here) // WORKER_ROOM))
+        if processes > 1:
+            memory = (memory - here) // processes
     jobs = [(n, options.cells, options.bakers, options.autoplay, options.max_positions,
              options.timeout, memory, options.short) for n in deals]
     stdout.write("%-10s %-10s %6s %6s %10s %8s\n"
@@ -2500,6 +2521,19 @@ def solved(jobs, processes):
             return
     for job in jobs:
         yield solve_one(job)
+
+
+def cores():
+    """The processors this process may run on: those of its affinity mask
+    (a batch system's or taskset's), where the system tells them.
+
+    >>> 1 <= cores() <= (os.cpu_count() or 1)
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def pooled(pool, work, items):

@@ -262,7 +262,9 @@ OPTIONS
     --play GAMES       play a list of games (see LISTS OF GAMES)
     --worlds N         with --play, let the player deal up to N worlds a
                        turn (36); more play better, and take longer
-    --jobs N           spread a list of games over N processes
+    --jobs N           spread a list of games over N processes (no more
+                       than the cores it may use; 16 MB of memory at least
+                       each, or fewer processes)
     --out FILE         keep a list's results in FILE (see LISTS OF GAMES)
     --summary FILE...  the summary of such files, and stop
     --max-positions N  give up ('unknown') after N positions (20,000,000)
@@ -2762,9 +2764,25 @@ def cgroup_room():
     return min(rooms) if rooms else None
 
 
+WORKER_ROOM = 16 << 20          # a worker's own pages (copied as it runs) and room to search
+STARTED_IN = os.getpid()        # the process that loaded the script (see resident())
+
+
 def resident():
-    "This process's resident memory in bytes; None where /proc cannot tell."
+    """The memory this process holds, in bytes; None where /proc cannot
+    tell.  A worker of --jobs (a process forked from the one that loaded
+    the script) counts only the pages it holds alone: those it still
+    shares with the main process are counted there, once, as the kernel
+    counts them.  (Counted in each worker too, they left a worker of a
+    64 MB device less than its own size.)"""
     try:
+        if os.getpid() != STARTED_IN:
+            try:
+                with open("/proc/self/smaps_rollup") as rollup:
+                    return sum(int(line.split()[1]) for line in rollup
+                               if line.startswith("Private_")) << 10
+            except OSError:
+                pass                    # Linux before 4.14: all of them, as below
         with open("/proc/self/statm") as statm:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError, AttributeError):
@@ -3211,7 +3229,10 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
     jobs = workers(jobs, len(todo))
     if jobs > 1:                    # the processes share the budget
         here = resident() or 0
-        limits = limits[:2] + ((limits[2] - here) // jobs,)
+        # Each worker needs room of its own; with less, one process goes further.
+        jobs = max(1, min(jobs, (limits[2] - here) // WORKER_ROOM))
+        if jobs > 1:
+            limits = limits[:2] + ((limits[2] - here) // jobs,)
     waiting, order = {}, iter(todo)
     following = next(order, None)
     try:
@@ -3244,10 +3265,10 @@ def workers(jobs, items):
     """How many processes --jobs N starts for items games: never more than
     there are games or cores, and at least one.
 
-    >>> workers(99999999999999, 3) == min(3, os.cpu_count() or 1), workers(300, 0)
+    >>> workers(99999999999999, 3) == min(3, cores()), workers(300, 0)
     (True, 1)
     """
-    return max(1, min(jobs, items, os.cpu_count() or 1))
+    return max(1, min(jobs, items, cores()))
 
 
 def results(tasks, processes):
@@ -3267,6 +3288,19 @@ def results(tasks, processes):
             return
     for task in tasks:
         yield job(task)
+
+
+def cores():
+    """The processors this process may run on: those of its affinity mask
+    (a batch system's or taskset's), where the system tells them.
+
+    >>> 1 <= cores() <= (os.cpu_count() or 1)
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def pooled(pool, work, items):

@@ -153,8 +153,8 @@ OPTIONS
     -q, --quiet       only the last chain checked, once the input ends (and
                       what help, board, history, hint and solve print)
     --stats N         fold N numbered deals (STATISTICS)
-    --jobs N          processes for --stats (default: every core; never more
-                      than the cores or the blocks of deals)
+    --jobs N          processes for --stats (default: every core it may use;
+                      never more than those or the blocks of deals)
     --out FILE        --stats keeps its counts in FILE (STATISTICS)
     --summary FILE... the statistics of such files (STATISTICS)
     --find            search chains that meet the wishes (SEARCH)
@@ -889,6 +889,19 @@ def tally_parts(parts, jobs):
             return
     for part in parts:
         yield tally_part(part)
+
+
+def cores():
+    """The processors this process may run on: those of its affinity mask
+    (a batch system's or taskset's), where the system tells them.
+
+    >>> 1 <= cores() <= (os.cpu_count() or 1)
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def pooled(pool, work, items):
@@ -2547,8 +2560,8 @@ def run_stats(args, argv, stdout, stderr):
     if blocks:
         stderr.write("%s: %s holds %d of these deals already; folding the other %d\n"
                      % (PROG, args.out, args.stats - count, count))
-    cores = os.cpu_count() or 1
-    jobs = min(args.jobs or cores, cores) if count >= 50000 else 1
+    most = cores()
+    jobs = min(args.jobs or most, most) if count >= 50000 else 1
     parts = [(a, b + 1, args.rule) for a, b in split(todo, jobs)]
     jobs = min(jobs, len(parts))            # never more processes than blocks
     total = [sum(column) for column in zip(*(block[2] for block in blocks))] or [0] * 37
