@@ -2507,9 +2507,7 @@ def solved(jobs, processes):
     if processes > 1 and len(jobs) > 1:
         try:
             import multiprocessing
-            import signal
-            # Ctrl-C reaches the workers too: they ignore it, and this process ends them.
-            pool = multiprocessing.Pool(processes, signal.signal, (signal.SIGINT, signal.SIG_IGN))
+            pool = multiprocessing.Pool(processes, quiet_worker)
         except (ImportError, OSError):
             pool = None                     # no process pool here: do it in one
         if pool is not None:
@@ -2534,6 +2532,26 @@ def cores():
         return len(os.sched_getaffinity(0)) or 1
     except (AttributeError, OSError):
         return os.cpu_count() or 1
+
+
+def quiet_worker():
+    """Start a worker of --jobs: it leaves Ctrl-C to the main process, which
+    ends them all quietly; and should the main process end without ending
+    it (killed: SIGKILL, SIGTERM), it ends too, within half a second,
+    rather than work on for no one.  It prints nothing: its answers go to
+    the main process (an answer sent to a main process gone would print
+    a traceback of the broken pipe)."""
+    import signal
+    import threading
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w")
+    parent = os.getppid()
+
+    def orphaned():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+    threading.Thread(target=orphaned, daemon=True).start()
 
 
 def pooled(pool, work, items):

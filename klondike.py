@@ -3338,9 +3338,23 @@ def ended(pool):
 
 
 def quiet_worker():
-    "A worker leaves Ctrl-C to the main process, which ends them all quietly."
+    """Start a worker of --jobs: it leaves Ctrl-C to the main process, which
+    ends them all quietly; and should the main process end without ending
+    it (killed: SIGKILL, SIGTERM), it ends too, within half a second,
+    rather than work on for no one.  It prints nothing: its answers go to
+    the main process (an answer sent to a main process gone would print
+    a traceback of the broken pipe)."""
     import signal
+    import threading
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w")
+    parent = os.getppid()
+
+    def orphaned():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+    threading.Thread(target=orphaned, daemon=True).start()
 
 
 def rules_text(cheat, rules, worlds=WORLDS):

@@ -875,9 +875,7 @@ def tally_parts(parts, jobs):
     if jobs > 1 and len(parts) > 1:
         try:
             import multiprocessing
-            import signal
-            # Ctrl-C reaches the workers too: they ignore it, and this process ends them.
-            pool = multiprocessing.Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN))
+            pool = multiprocessing.Pool(jobs, quiet_worker)
         except (ImportError, OSError):        # no working semaphores (some phones)
             pool = None
         if pool is not None:
@@ -889,6 +887,26 @@ def tally_parts(parts, jobs):
             return
     for part in parts:
         yield tally_part(part)
+
+
+def quiet_worker():
+    """Start a worker of --jobs: it leaves Ctrl-C to the main process, which
+    ends them all quietly; and should the main process end without ending
+    it (killed: SIGKILL, SIGTERM), it ends too, within half a second,
+    rather than work on for no one.  It prints nothing: its answers go to
+    the main process (an answer sent to a main process gone would print
+    a traceback of the broken pipe)."""
+    import signal
+    import threading
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w")
+    parent = os.getppid()
+
+    def orphaned():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+    threading.Thread(target=orphaned, daemon=True).start()
 
 
 def cores():
