@@ -119,13 +119,15 @@ SHORT SOLUTIONS
 
 LISTS OF DEALS
     --solve DEALS (like 1-1000 or 1,5,11982) prints a line a deal and a
-    summary.  A file of --out begins with two comment lines, what made it
-    (the command and this script's version) and its rules (cells, Baker's
-    Game, autoplay), then holds a line a deal, as the table shows it.
-    Killed at any moment, a sweep loses only the deals in progress; run
-    again, it solves only the deals the file does not hold yet.  Spread over
-    machines, each solves a shard into a file of its own, and --summary adds
-    the files up:
+    summary; a deal left unknown is followed by a comment line naming the
+    limit that stopped it (# deal 5: timeout 60 s reached).  A file of
+    --out begins with two comment lines, what made it (the command and
+    this script's version) and its rules (cells, Baker's Game, autoplay),
+    then holds a line a deal, as the table shows it.  Killed at any
+    moment, a sweep loses only the deals in progress; run again, it solves
+    only the deals the file does not hold yet.  Spread over machines, each
+    solves a shard into a file of its own, and --summary adds the files
+    up:
 
     freecell.py --solve 1-500 --out a.txt       (on one machine)
     freecell.py --solve 501-1000 --out b.txt    (on another)
@@ -2482,6 +2484,10 @@ def solve_deals(options, argv, stdout, stderr):
             if out:
                 keep(out, line)
             tally.take(line)
+            if answer["verdict"] == "unknown":      # and why, as a comment line
+                line += "\n# deal %d: %s" % (number, answer["why"])
+                if out:
+                    keep(out, line.split("\n")[1])
             waiting[number] = line
             while following in waiting:     # the table in the order asked
                 stdout.write(waiting.pop(following) + "\n")

@@ -221,9 +221,11 @@ KLONDIKE-SOLVER AND PYSOL
 
 LISTS OF GAMES
     --solve GAMES and --play GAMES (GAMES like 1-1000 or 1,5,17) print a
-    line a game, as it ends, and a summary.  --jobs N spreads them over N
-    processes (never more than there are games or cores), which share the
-    memory budget.
+    line a game, as it ends, and a summary; a game left unknown is followed
+    by a comment line naming the limit that stopped it (# game 5: timeout
+    120 s reached).  --jobs N spreads them over N processes (never more
+    than there are games or cores it may use), which share the memory
+    budget.
 
     With --out FILE each game's line is appended to FILE as soon as it is
     done; the file begins with two comment lines, what made it (the
@@ -3241,6 +3243,10 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
             if results_file:
                 keep(results_file, line)
             tally.take(line)
+            if answer["verdict"] == "unknown":      # and why, as a comment line
+                line += "\n# game %d: %s" % (number, answer["why"])
+                if results_file:
+                    keep(results_file, line.split("\n")[1])
             waiting[number] = line
             while following in waiting:     # the table in the order asked
                 out.write(waiting.pop(following) + "\n")
