@@ -1960,6 +1960,8 @@ def replay_command(args, machine):
             if getattr(args, option):
                 parts += ["--" + option, str(getattr(args, option))]
     if args.clock:
+        if len(machine) != 1 and args.t != 30:
+            parts += ["-t", "%g" % args.t]     # the clock's seconds
         parts.append("--clock")
     return " ".join(parts)
 
