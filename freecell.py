@@ -2481,13 +2481,11 @@ def solve_deals(options, argv, stdout, stderr):
     try:
         for number, answer in solved(jobs, processes):
             line = result_line(number, answer, options.autoplay)
-            if out:
-                keep(out, line)
             tally.take(line)
             if answer["verdict"] == "unknown":      # and why, as a comment line
                 line += "\n# deal %d: %s" % (number, answer["why"])
-                if out:
-                    keep(out, line.split("\n")[1])
+            if out:
+                keep(out, line)
             waiting[number] = line
             while following in waiting:     # the table in the order asked
                 stdout.write(waiting.pop(following) + "\n")

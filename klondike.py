@@ -3240,13 +3240,11 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
     try:
         for number, answer in results([(n, cheat, rules, limits, worlds) for n in todo], jobs):
             line = result_line(number, answer, cheat)
-            if results_file:
-                keep(results_file, line)
             tally.take(line)
             if answer["verdict"] == "unknown":      # and why, as a comment line
                 line += "\n# game %d: %s" % (number, answer["why"])
-                if results_file:
-                    keep(results_file, line.split("\n")[1])
+            if results_file:
+                keep(results_file, line)
             waiting[number] = line
             while following in waiting:     # the table in the order asked
                 out.write(waiting.pop(following) + "\n")
