@@ -2341,7 +2341,10 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     after the last (the hook tests/robustness.txt fuzzes the game with)."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     argv = sys.argv[1:] if argv is None else argv
-    options = arguments(argv, stdout, stderr)
+    try:
+        options = arguments(argv, stdout, stderr)
+    except SystemExit as exit:          # --help, or a bad command line
+        return exit.code
     if options.summary:
         return summarize(options, stdout, stderr)
     if options.solve:

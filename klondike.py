@@ -3621,17 +3621,17 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             args = parser().parse_args(argv)
-        if (args.solve or args.play) and (args.deck or args.game):
-            parser().error("a list of games takes no -g or --deck")
-        if args.solve is not None and args.play is not None:
-            parser().error("--solve or --play, not both")
-        if args.worlds is not None and args.play is None:
-            parser().error("--worlds goes with --play")
-        if args.out is not None and not (args.solve or args.play):
-            parser().error("--out goes with --solve GAMES or --play GAMES")
-        if args.summary and (args.solve is not None or args.play is not None
-                             or args.deck or args.game or args.export):
-            parser().error("--summary takes no -g, --deck, --export, --solve or --play")
+            if (args.solve or args.play) and (args.deck or args.game):
+                parser().error("a list of games takes no -g or --deck")
+            if args.solve is not None and args.play is not None:
+                parser().error("--solve or --play, not both")
+            if args.worlds is not None and args.play is None:
+                parser().error("--worlds goes with --play")
+            if args.out is not None and not (args.solve or args.play):
+                parser().error("--out goes with --solve GAMES or --play GAMES")
+            if args.summary and (args.solve is not None or args.play is not None
+                                 or args.deck or args.game or args.export):
+                parser().error("--summary takes no -g, --deck, --export, --solve or --play")
     except SystemExit as exit:
         return exit.code
     rules = make_rules(args.draw, args.passes, args.scoring)

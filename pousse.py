@@ -2135,7 +2135,12 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     the game with)."""
     start = time.time()
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
-    args = parser().parse_args(argv)
+    import contextlib
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            args = parser().parse_args(argv)    # argparse prints help and errors
+    except SystemExit as exit:
+        return exit.code
     colour = wants_colour(args.color, stdout, os.environ)
     if args.icfp:
         return robot(args, stdin, stdout, stderr, min(start, process_start(args.t)))
