@@ -110,7 +110,7 @@ OPTIONS
                     move loses too, as a contest robot did
     --machine X|O|none
                     the machine's side (default: chosen by --seed)
-    --self          the machine plays both sides
+    --self          the machine plays both sides (no --machine with it)
     --level easy|j|strong
                     the machine player (default strong; see MACHINE PLAYERS)
     --depth D       the deepest search of the strong engine, in plies
@@ -130,7 +130,8 @@ OPTIONS
                     easy player's moves)
     -q, --quiet     print only the final board and result (and what help,
                     board, history, hint and solve print when asked)
-    --icfp          contest robot mode (see THE CONTEST ROBOT)
+    --icfp          contest robot mode (see THE CONTEST ROBOT; no --self or
+                    --machine with it)
     -v, --verbose   the engine's depth, positions, score and table size
                     on stderr
     --color=auto|always|never
@@ -2139,6 +2140,10 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             args = parser().parse_args(argv)    # argparse prints help and errors
+            if args.self and (args.machine or args.icfp):
+                parser().error("--self plays both sides: no --machine or --icfp with it")
+            if args.icfp and args.machine:
+                parser().error("--icfp moves for the side to move: no --machine with it")
     except SystemExit as exit:
         return exit.code
     colour = wants_colour(args.color, stdout, os.environ)
