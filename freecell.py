@@ -114,8 +114,11 @@ SHORT SOLUTIONS
     doubles while the next beam can end in time.  The line says how long
     that took and whether the solution is proved minimal (it is when no
     shorter one exists below the lower bound).  Deals 1..100 take 34.7 moves
-    on average this way, against 47 without it.  hint spends 0.15 s the same
-    way, so that it names a move of a short solution.
+    on average this way, against 47 without it.  With --no-autoplay every
+    move is typed: the solutions the searches find are then compared by
+    all their moves, and the shortest so counted is kept (never proved
+    minimal).  hint spends 0.15 s the same way, so that it names a move of
+    a short solution.
 
 LISTS OF DEALS
     --solve DEALS (like 1-1000 or 1,5,11982) prints a line a deal and a
@@ -1200,7 +1203,8 @@ class Solver(object):
             level = children
         return None, len(seen), g, None if level else "all"
 
-    def shortest(self, pos, steps, seconds, deadline=None, memory=None, width=FIRST_WIDTH):
+    def shortest(self, pos, steps, seconds, deadline=None, memory=None, width=FIRST_WIDTH,
+                 measure=None):
         """(steps, minimal, positions, 'memory' or None): the shortest solution
         found in so many seconds (and before deadline), starting from the
         solution steps.  A breadth-first search comes first: its first win is
@@ -1210,13 +1214,19 @@ class Solver(object):
         lower bound; a solution as short as the bound is proved minimal.  It
         says 'memory' when the memory limit stopped a search (a beam stopped
         so ends the widening; the breadth-first search's memory is freed
-        for the beams)."""
+        for the beams).  The searches count steps, the moves typed with
+        autoplay on; measure, if given, is what the player counts instead
+        (every move, without autoplay): of the solutions found, the one it
+        makes shortest is returned, never proved minimal."""
         began = time.time()
         end = began + seconds if deadline is None else min(deadline, began + seconds)
+        best = (measure(steps), steps) if measure else None
         found, positions, levels, why = self.beam(
             pos, None, min(end, began + BREADTH_SHARE * seconds), memory, len(steps))
         if found is not None:
-            return found, True, positions, None
+            if not measure:
+                return found, True, positions, None
+            return (found if measure(found) < best[0] else best[1]), False, positions, None
         lower = levels + 1 if why in ("deadline", "memory") else len(steps)
         stopped, why, took = why == "memory", None, 0.0
         while why != "memory" and len(steps) > lower and time.time() + GROWTH * took < end:
@@ -1225,8 +1235,13 @@ class Solver(object):
             positions += searched
             if found is not None:
                 steps = found
+                if measure and measure(found) < best[0]:
+                    best = (measure(found), found)
             took, width = time.time() - clock, width * 2
-        return steps, len(steps) <= lower, positions, "memory" if stopped or why == "memory" else None
+        why = "memory" if stopped or why == "memory" else None
+        if measure:
+            return best[1], False, positions, why
+        return steps, len(steps) <= lower, positions, why
 
     def crowded(self, seen, memory):
         """Whether the process, with room for seen to grow once more, would
@@ -1457,9 +1472,12 @@ def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, time
     if verdict == "solved":
         if short:                       # its seconds count from the start of the solve,
             shortening = time.time()    # and a fiftieth is left for what comes after
+            # Without autoplay the player types every move: so are they counted.
+            measure = None if autoplay_on else (lambda steps: len(solution(
+                pos, solver.shorten(pos, steps), bakers, False)[0]))
             steps, answer["minimal"], searched, stopped = solver.shortest(
                 pos, steps, clock + 0.98 * short - shortening,
-                (began or clock) + timeout if timeout else None, memory, width)
+                (began or clock) + timeout if timeout else None, memory, width, measure)
             answer["positions"] += searched
             answer["short"] = time.time() - shortening
             if stopped:
