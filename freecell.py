@@ -62,7 +62,8 @@ AT THE PROMPT
     undo, u         take back the last move (and its autoplay); unlimited
     restart         back to the deal
     new [N]         deal N, or a random deal (with the same rules)
-    hint            the next move of a short solution from here
+    hint            the next move of a short solution from here (it
+                    searches 5 s at most; solve, up to --timeout)
     solve           a whole solution from here, ten moves a line
     solve short     the shortest solution found in 10 s (or --short's seconds)
     export          the position in fc-solve's format
@@ -775,6 +776,7 @@ EMPTY = -1                  # where a card goes: an empty column
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0
 SHORT = 10.0                # seconds --short spends on a shorter solution, by default
 HINT_SHORT, HINT_WIDTH = 0.15, 16    # and hint's, so that it names a move of a short one
+HINT_TIMEOUT = 5.0          # seconds hint searches at most (solve: --timeout's)
 BREADTH_SHARE = 0.2         # of them for the breadth-first search that proves minimal
 FIRST_WIDTH, GROWTH = 50, 2.2   # the first beam's width; how much longer the next one takes
 LOOSE_TOP = 4                   # a column's top cards, whose disorder weighs more (Solver.cost)
@@ -1739,15 +1741,18 @@ class Session(object):
         if won(game["pos"]):
             raise Illegal("the game is won")
         short = {"hint": HINT_SHORT, "solve short": options.short or SHORT}.get(word)
+        timeout = min(options.timeout, HINT_TIMEOUT) if word == "hint" else options.timeout
         clear = working(self.err, self.interactive, "solving")
         try:
             answer = solve(game["pos"], game["bakers"], game["autoplay"], options.max_positions,
-                           options.timeout, options.memory, short=short,
+                           timeout, options.memory, short=short,
                            width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
         finally:
             clear()
         if answer["verdict"] != "solved":
-            return "No solution from here: " + verdict_line(answer)
+            longer = (timeout < options.timeout and answer["why"].startswith("timeout"))
+            return ("No solution from here: " + verdict_line(answer)
+                    + (" (solve searches for up to %g s)" % options.timeout if longer else ""))
         moves = answer["moves"]
         if word != "hint":
             return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game["autoplay"])])
