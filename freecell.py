@@ -129,7 +129,9 @@ LISTS OF DEALS
     this script's version) and its rules (cells, Baker's Game, autoplay),
     then holds a line a deal, as the table shows it.  Killed at any
     moment, a sweep loses only the deals in progress; run again, it solves
-    only the deals the file does not hold yet.  Spread over machines, each
+    only the deals the file does not hold yet, and again those an earlier
+    run left unknown at a smaller limit (--max-positions, --timeout,
+    --memory): the line it adds then counts instead.  Spread over machines, each
     solves a shard into a file of its own, and --summary adds the files
     up:
 
@@ -176,7 +178,8 @@ OPTIONS
     --out FILE          with --solve DEALS: append each deal's line to FILE as
                         soon as it is solved (written to the disk every 10 s
                         at most); run again, it solves only the deals FILE
-                        does not hold yet
+                        does not hold yet (and those left unknown at a
+                        smaller limit)
     --summary FILE...   the summary of such files (shards of one sweep, in any
                         order, overlapping or not), as one run over all their
                         deals would end; files of other rules are refused
@@ -1950,12 +1953,13 @@ def result_lines(name):
                 start = None
 
 
-def read_results(names, rules, take, complain):
-    """Read results files: take(text) each item line; complain(where, what)
-    of a line take() refuses with ValueError.  The files must have been made
-    under rules (None: those of the first file).  Returns the rules; raises
-    ValueError, naming the file, for one that cannot be read, is not a
-    results file or was made under other rules."""
+def read_results(names, rules, take, complain, note=None):
+    """Read results files: take(text) each item line, note(text) each other
+    comment line (what a line before it left unsaid) when note is given;
+    complain(where, what) of a line take() refuses with ValueError.  The
+    files must have been made under rules (None: those of the first file).
+    Returns the rules; raises ValueError, naming the file, for one that
+    cannot be read, is not a results file or was made under other rules."""
     for name in names:
         made = None
         try:
@@ -1970,7 +1974,10 @@ def read_results(names, rules, take, complain):
                     if made != rules:
                         raise ValueError("%s: made under the rules '%s', not '%s'"
                                          % (name, made, rules))
-                elif text.strip() and not text.startswith("#"):
+                elif text.startswith("#"):
+                    if note and made is not None:
+                        note(text)
+                elif text.strip():
                     if made is None:
                         raise ValueError("%s: not a results file of %s.py (no rules line)"
                                          % (name, PROG))
@@ -1985,14 +1992,15 @@ def read_results(names, rules, take, complain):
     return rules
 
 
-def open_results(name, argv, rules, take, complain):
+def open_results(name, argv, rules, take, complain, note=None):
     """Results file name, open for appending (and created if need be), after
-    take(text) of each item line it already holds and cutting off a last
-    line left unfinished; its header written.  ValueError as read_results(),
-    or naming the file when it cannot be written."""
+    take(text) of each item line it already holds (and note(text) of its
+    other comment lines) and cutting off a last line left unfinished; its
+    header written.  ValueError as read_results(), or naming the file when
+    it cannot be written."""
     try:
         if os.path.isfile(name) and os.path.getsize(name):
-            read_results([name], rules, take, complain)
+            read_results([name], rules, take, complain, note)
             with open(name, "r+b") as f:
                 f.truncate(whole_lines(f))
         out = open(name, "a", encoding="utf-8")
@@ -2001,6 +2009,29 @@ def open_results(name, argv, rules, take, complain):
     except OSError as error:
         raise ValueError("%s: %s" % (name, error.strerror or error))
     return out
+
+
+def further(why, limits):
+    """Whether a search left unknown for why ('max-positions 1000 reached',
+    'timeout 60 s reached', 'memory 64 MB reached', or None when the file
+    did not say) would go further under limits (positions, seconds, bytes):
+    a deal so left is searched again when its run is resumed with them.
+
+    >>> further("max-positions 1000 reached", (5000, 60.0, 1 << 30))
+    True
+    >>> further("timeout 60 s reached", (5000, 60.0, 1 << 30)), further(None, (9, 9, 9))
+    (False, False)
+    >>> further("memory 64 MB reached", (5000, 60.0, 100 << 20))
+    True
+    """
+    words = (why or "").split()
+    try:
+        value = float(words[1])
+    except (IndexError, ValueError):
+        return False
+    limit = {"max-positions": limits[0], "timeout": limits[1],
+             "memory": limits[2] / float(1 << 20) - 0.5}.get(words[0])
+    return limit is not None and limit > value
 
 
 def whole_lines(f):
@@ -2480,16 +2511,20 @@ def solve_deals(options, argv, stdout, stderr):
     if options.out is not None:
         try:
             out = open_results(options.out, argv, rules_text(options), tally.take,
-                               complainer(stderr))
+                               complainer(stderr), tally.note)
             began -= tally.seconds      # the time of the deals solved before counts
         except ValueError as error:
             stderr.write("freecell: %s\n" % error)
             return 2
-    deals = [n for n in options.solve if n not in tally.seen]
-    if out and len(deals) < len(options.solve):
-        stderr.write("freecell: %s holds %s of these already; solving the other %d\n"
-                     % (options.out, plural(len(options.solve) - len(deals), "deal"),
-                        len(deals)))
+    limits = (options.max_positions, options.timeout, options.memory)
+    again = [n for n in options.solve
+             if n in tally.unknown and further(tally.unknown[n][0], limits)]
+    deals = [n for n in options.solve if n not in tally.seen or n in again]
+    if out and len(deals) < len(options.solve) + len(again):
+        stderr.write("freecell: %s holds %s of these already; solving the other %d%s\n"
+                     % (options.out, plural(len(options.solve) - len(deals) + len(again), "deal"),
+                        len(deals) - len(again), again and
+                        ", and again the %d left unknown at smaller limits" % len(again) or ""))
     processes = max(1, min(options.jobs, len(deals), cores()))
     memory = options.memory
     if processes > 1:               # the processes share the budget
@@ -2666,7 +2701,12 @@ def parse_result(text):
 
 class Tally(object):
     """The summary of a range of deals, gathered from their lines: each deal
-    counted once, and only the deals wanted (all when wanted is None).
+    counted once, and only the deals wanted (all when wanted is None).  A
+    deal's first line counts, unless it says unknown and a later one
+    decides or searched further: the later one then counts instead (a run
+    resumed with larger limits searched it again).  unknown holds the deals counted unknown,
+    each with why (from its comment line), positions and seconds.  The
+    slowest search is that of any line read.
 
     >>> tally = Tally([1, 2, 3])
     >>> for line in ("1 solved 112 68 3072 0.02", "2 solved 96 58 1133 0.01",
@@ -2674,6 +2714,13 @@ class Tally(object):
     ...     tally.take(line)
     >>> print(tally.line(0.5, True))
     2 deals: 2 solved, 0 impossible, 0 unknown; mean 104.0 moves (63.0 typed); 2102 positions a deal; 0.5 s, slowest 0.02 s (deal 1)
+    >>> tally.take("3 unknown - - 1001 0.05")
+    >>> tally.note("# deal 3: max-positions 1000 reached")
+    >>> tally.unknown
+    {3: ['max-positions 1000 reached', 1001, 0.05]}
+    >>> tally.take("3 solved 90 50 20000 0.30")
+    >>> print(tally.line(0.9, True))
+    3 deals: 3 solved, 0 impossible, 0 unknown; mean 99.3 moves (58.7 typed); 8068 positions a deal; 0.9 s, slowest 0.30 s (deal 3)
     """
 
     def __init__(self, wanted=None):
@@ -2686,18 +2733,39 @@ class Tally(object):
         self.verdicts = {"solved": 0, "impossible": 0, "unknown": 0}
         self.moves = self.typed = self.positions = 0
         self.seconds, self.slowest = 0.0, None
+        self.unknown = {}
 
     def take(self, text):
-        "Count the deal of this line, unless it is counted already or not wanted."
+        """Count the deal of this line, unless it is counted already (and not
+        left unknown there while this line decides) or not wanted."""
         number, verdict, moves, typed, positions, seconds = parse_result(text)
-        if (self.wanted is None or number in self.wanted) and self.seen.add(number):
-            self.verdicts[verdict] += 1
-            self.moves += moves or 0
-            self.typed += typed or 0
-            self.positions += positions
-            self.seconds += seconds
-            if self.slowest is None or (seconds, -number) > (self.slowest[0], -self.slowest[1]):
-                self.slowest = (seconds, number)
+        if self.wanted is not None and number not in self.wanted:
+            return
+        if not self.seen.add(number):
+            if number not in self.unknown or (verdict == "unknown"
+                                              and positions <= self.unknown[number][1]):
+                return
+            _, before, took = self.unknown.pop(number)
+            self.verdicts["unknown"] -= 1
+            self.positions -= before
+            self.seconds -= took
+        self.verdicts[verdict] += 1
+        self.moves += moves or 0
+        self.typed += typed or 0
+        self.positions += positions
+        self.seconds += seconds
+        if verdict == "unknown":
+            self.unknown[number] = [None, positions, seconds]
+        if self.slowest is None or (seconds, -number) > (self.slowest[0], -self.slowest[1]):
+            self.slowest = (seconds, number)
+
+    def note(self, text):
+        "Keep why a deal counted unknown was left so, from its comment line."
+        words = text.split(None, 3)         # "# deal 5: max-positions 1000 reached"
+        if len(words) == 4 and words[1] == "deal" and words[2].endswith(":"):
+            number = words[2][:-1]
+            if number.lstrip("-").isdigit() and int(number) in self.unknown:
+                self.unknown[int(number)][0] = words[3].strip()
 
     def line(self, elapsed, autoplay_on):
         """One line: how many deals were solved, proved impossible or left

@@ -232,7 +232,10 @@ LISTS OF GAMES
     command and this script's version) and its rules (solving or playing,
     draw, passes).  Killed at any moment, a sweep loses only the games in
     progress (a power cut, the lines of the last 10 seconds at most too);
-    run again, it does only the games FILE does not hold yet.
+    run again, it does only the games FILE does not hold yet, and solves
+    again those an earlier run left unknown at a smaller limit
+    (--max-positions, --timeout, --memory): the line it adds then counts
+    instead.
     Spread over machines, each does a shard into a file of its own, and
     --summary adds the files up as one run over all their games would end,
     refusing to add draw one to draw three or solving to playing:
@@ -3009,12 +3012,13 @@ def result_lines(name):
                 start = None
 
 
-def read_results(names, rules, take, complain):
-    """Read results files: take(text) each item line; complain(where, what)
-    of a line take() refuses with ValueError.  The files must have been made
-    under rules (None: those of the first file).  Returns the rules; raises
-    ValueError, naming the file, for one that cannot be read, is not a
-    results file or was made under other rules."""
+def read_results(names, rules, take, complain, note=None):
+    """Read results files: take(text) each item line, note(text) each other
+    comment line (what a line before it left unsaid) when note is given;
+    complain(where, what) of a line take() refuses with ValueError.  The
+    files must have been made under rules (None: those of the first file).
+    Returns the rules; raises ValueError, naming the file, for one that
+    cannot be read, is not a results file or was made under other rules."""
     for name in names:
         made = None
         try:
@@ -3029,7 +3033,10 @@ def read_results(names, rules, take, complain):
                     if made != rules:
                         raise ValueError("%s: made under the rules '%s', not '%s'"
                                          % (name, made, rules))
-                elif text.strip() and not text.startswith("#"):
+                elif text.startswith("#"):
+                    if note and made is not None:
+                        note(text)
+                elif text.strip():
                     if made is None:
                         raise ValueError("%s: not a results file of %s.py (no rules line)"
                                          % (name, PROG))
@@ -3044,14 +3051,15 @@ def read_results(names, rules, take, complain):
     return rules
 
 
-def open_results(name, argv, rules, take, complain):
+def open_results(name, argv, rules, take, complain, note=None):
     """Results file name, open for appending (and created if need be), after
-    take(text) of each item line it already holds and cutting off a last
-    line left unfinished; its header written.  ValueError as read_results(),
-    or naming the file when it cannot be written."""
+    take(text) of each item line it already holds (and note(text) of its
+    other comment lines) and cutting off a last line left unfinished; its
+    header written.  ValueError as read_results(), or naming the file when
+    it cannot be written."""
     try:
         if os.path.isfile(name) and os.path.getsize(name):
-            read_results([name], rules, take, complain)
+            read_results([name], rules, take, complain, note)
             with open(name, "r+b") as f:
                 f.truncate(whole_lines(f))
         out = open(name, "a", encoding="utf-8")
@@ -3060,6 +3068,29 @@ def open_results(name, argv, rules, take, complain):
     except OSError as error:
         raise ValueError("%s: %s" % (name, error.strerror or error))
     return out
+
+
+def further(why, limits):
+    """Whether a search left unknown for why ('max-positions 1000 reached',
+    'timeout 60 s reached', 'memory 64 MB reached', or None when the file
+    did not say) would go further under limits (positions, seconds, bytes):
+    a deal so left is searched again when its run is resumed with them.
+
+    >>> further("max-positions 1000 reached", (5000, 60.0, 1 << 30))
+    True
+    >>> further("timeout 60 s reached", (5000, 60.0, 1 << 30)), further(None, (9, 9, 9))
+    (False, False)
+    >>> further("memory 64 MB reached", (5000, 60.0, 100 << 20))
+    True
+    """
+    words = (why or "").split()
+    try:
+        value = float(words[1])
+    except (IndexError, ValueError):
+        return False
+    limit = {"max-positions": limits[0], "timeout": limits[1],
+             "memory": limits[2] / float(1 << 20) - 0.5}.get(words[0])
+    return limit is not None and limit > value
 
 
 def whole_lines(f):
@@ -3214,16 +3245,18 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
         argv, name = files
         try:
             results_file = open_results(name, argv, rules_text(cheat, rules, worlds), tally.take,
-                                        complainer(err))
+                                        complainer(err), tally.note)
         except ValueError as error:
             err.write("%s: %s\n" % (PROG, error))
             return 2
         began -= tally.seconds          # the time of the games done before counts
-        todo = [n for n in numbers if n not in tally.seen]
-        if len(todo) < len(numbers):
-            err.write("%s: %s holds %s of these already; %s the other %d\n"
-                      % (PROG, name, plural(len(numbers) - len(todo), "game"),
-                         "solving" if cheat else "playing", len(todo)))
+        again = [n for n in numbers if n in tally.unknown and further(tally.unknown[n][0], limits)]
+        todo = [n for n in numbers if n not in tally.seen or n in again]
+        if len(todo) < len(numbers) + len(again):
+            err.write("%s: %s holds %s of these already; %s the other %d%s\n"
+                      % (PROG, name, plural(len(numbers) - len(todo) + len(again), "game"),
+                         "solving" if cheat else "playing", len(todo) - len(again), again and
+                         ", and again the %d left unknown at smaller limits" % len(again) or ""))
     else:
         todo = numbers
     out.write("%-10s %-10s %6s %10s %8s\n" % (
@@ -3410,7 +3443,11 @@ def parse_result(text):
 class Tally(object):
     """The summary of a list of games solved (cheat) or played, gathered from
     their lines: each game counted once, and only the games wanted (all when
-    wanted is None).
+    wanted is None).  A game's first line counts, unless it says unknown and
+    a later one decides or searched further: the later one then counts
+    instead (a run resumed with larger limits searched it again).  unknown
+    holds the games counted unknown, each with why (from its comment line),
+    positions and seconds.  The slowest search is that of any line read.
 
     >>> tally = Tally(False, [1, 2, 3, 4])
     >>> for line in ("1 won 171 52 1.46", "4 lost - 1 0.35", "2 won 162 52 1.59",
@@ -3418,6 +3455,14 @@ class Tally(object):
     ...     tally.take(line)
     >>> print(tally.line(3.4))
     3 games: 2 won, 1 lost (66.7 %, 95 % interval 20.8-93.9 %); mean 166.5 moves; 3.4 s, median 1.46 s, slowest 1.59 s (game 2)
+    >>> tally = Tally(True)
+    >>> tally.take("5 unknown - 1001 0.05")
+    >>> tally.note("# game 5: max-positions 1000 reached")
+    >>> tally.unknown
+    {5: ['max-positions 1000 reached', 1001, 0.05]}
+    >>> tally.take("5 solved 140 20000 0.30")
+    >>> print(tally.line(0.4))
+    1 game: 1 solved, 0 impossible, 0 unknown; mean 140.0 moves; 20000 positions a game; 0.4 s, median 0.30 s, slowest 0.30 s (game 5)
     """
 
     def __init__(self, cheat, wanted=None):
@@ -3433,21 +3478,43 @@ class Tally(object):
         self.moves = self.positions = 0
         self.seconds, self.slowest = 0.0, None
         self.times = collections.Counter()      # hundredths of a second: games
+        self.unknown = {}
 
     def take(self, text):
-        "Count the game of this line, unless it is counted already or not wanted."
+        """Count the game of this line, unless it is counted already (and not
+        left unknown there while this line decides) or not wanted."""
         number, verdict, moves, figure, seconds = parse_result(text)
         if verdict not in self.verdicts:
             raise ValueError("not a result of %s: %s" % (
                 "solving" if self.cheat else "playing", snippet(text)))
-        if (self.wanted is None or number in self.wanted) and self.seen.add(number):
-            self.verdicts[verdict] += 1
-            self.moves += moves or 0
-            self.positions += figure
-            self.seconds += seconds
-            self.times[int(round(seconds * 100))] += 1
-            if self.slowest is None or (seconds, -number) > (self.slowest[0], -self.slowest[1]):
-                self.slowest = (seconds, number)
+        if self.wanted is not None and number not in self.wanted:
+            return
+        if not self.seen.add(number):
+            if number not in self.unknown or (verdict == "unknown"
+                                              and figure <= self.unknown[number][1]):
+                return
+            _, before, took = self.unknown.pop(number)
+            self.verdicts["unknown"] -= 1
+            self.positions -= before
+            self.seconds -= took
+            self.times[int(round(took * 100))] -= 1
+        self.verdicts[verdict] += 1
+        self.moves += moves or 0
+        self.positions += figure
+        self.seconds += seconds
+        self.times[int(round(seconds * 100))] += 1
+        if verdict == "unknown":
+            self.unknown[number] = [None, figure, seconds]
+        if self.slowest is None or (seconds, -number) > (self.slowest[0], -self.slowest[1]):
+            self.slowest = (seconds, number)
+
+    def note(self, text):
+        "Keep why a game counted unknown was left so, from its comment line."
+        words = text.split(None, 3)         # "# game 5: max-positions 1000 reached"
+        if len(words) == 4 and words[1] == "game" and words[2].endswith(":"):
+            number = words[2][:-1]
+            if number.isdigit() and int(number) in self.unknown:
+                self.unknown[int(number)][0] = words[3].strip()
 
     def median(self):
         "The median time of a game, in seconds (the upper one of an even count)."

@@ -1063,12 +1063,13 @@ def result_lines(name):
                 start = None
 
 
-def read_results(names, rules, take, complain):
-    """Read results files: take(text) each item line; complain(where, what)
-    of a line take() refuses with ValueError.  The files must have been made
-    under rules (None: those of the first file).  Returns the rules; raises
-    ValueError, naming the file, for one that cannot be read, is not a
-    results file or was made under other rules."""
+def read_results(names, rules, take, complain, note=None):
+    """Read results files: take(text) each item line, note(text) each other
+    comment line (what a line before it left unsaid) when note is given;
+    complain(where, what) of a line take() refuses with ValueError.  The
+    files must have been made under rules (None: those of the first file).
+    Returns the rules; raises ValueError, naming the file, for one that
+    cannot be read, is not a results file or was made under other rules."""
     for name in names:
         made = None
         try:
@@ -1083,7 +1084,10 @@ def read_results(names, rules, take, complain):
                     if made != rules:
                         raise ValueError("%s: made under the rules '%s', not '%s'"
                                          % (name, made, rules))
-                elif text.strip() and not text.startswith("#"):
+                elif text.startswith("#"):
+                    if note and made is not None:
+                        note(text)
+                elif text.strip():
                     if made is None:
                         raise ValueError("%s: not a results file of %s.py (no rules line)"
                                          % (name, PROG))
@@ -1098,14 +1102,15 @@ def read_results(names, rules, take, complain):
     return rules
 
 
-def open_results(name, argv, rules, take, complain):
+def open_results(name, argv, rules, take, complain, note=None):
     """Results file name, open for appending (and created if need be), after
-    take(text) of each item line it already holds and cutting off a last
-    line left unfinished; its header written.  ValueError as read_results(),
-    or naming the file when it cannot be written."""
+    take(text) of each item line it already holds (and note(text) of its
+    other comment lines) and cutting off a last line left unfinished; its
+    header written.  ValueError as read_results(), or naming the file when
+    it cannot be written."""
     try:
         if os.path.isfile(name) and os.path.getsize(name):
-            read_results([name], rules, take, complain)
+            read_results([name], rules, take, complain, note)
             with open(name, "r+b") as f:
                 f.truncate(whole_lines(f))
         out = open(name, "a", encoding="utf-8")
