@@ -2624,18 +2624,44 @@ def pooled(pool, work, items):
     that dies (the kernel's OOM killer ends the largest process) takes its
     item with it, and may leave the pool's queue locked: the pool, which
     starts another worker, would wait for ever.  A pool that has lost a
-    worker ends with a ValueError instead, once it has no answer ready."""
+    worker ends with a ValueError instead, once it has no answer ready and
+    no worker left at work (its processor time has not grown for a second;
+    where the system does not tell, at once): the items the others were
+    working on are done first."""
     import multiprocessing
     workers = set(p.pid for p in multiprocessing.active_children())
     answers = pool.imap_unordered(work, items)
+    used = None
     while True:
         try:
             yield answers.next(timeout=1)
         except StopIteration:
             return
         except multiprocessing.TimeoutError:
-            if not workers <= set(p.pid for p in multiprocessing.active_children()):
-                raise ValueError("a worker process died (killed, perhaps for want of memory)")
+            alive = sorted(p.pid for p in multiprocessing.active_children())
+            if workers <= set(alive):
+                continue
+            now = [processor_ticks(pid) for pid in alive]
+            if used is None or (None not in now and now != used):
+                if None not in now:
+                    used = now
+                    continue
+            raise ValueError("a worker process died (killed, perhaps for want of memory)")
+
+
+def processor_ticks(pid):
+    """The processor time process pid has used, in clock ticks, where the
+    system says (Linux's /proc); None where it does not.
+
+    >>> processor_ticks(os.getpid()) >= 0
+    True
+    """
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def ended(pool):
