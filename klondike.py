@@ -1395,23 +1395,23 @@ class Seen(object):
     >>> seen = Seen()
     >>> [seen.add(c) for c in (5, 5, 1 << 63 | 5, 5)], seen.count
     ([True, False, True, False], 2)
-    >>> all(seen.add(c) for c in range(6, 100000)), seen.count, seen.full
-    (True, 99996, False)
-    >>> budget = (resident() or PYTHON_SIZE) + SPARE + (4 << 20)
+    >>> all(seen.add(c) for c in range(6, 30000)), seen.count, seen.full
+    (True, 29996, False)
+    >>> budget = (resident() or PYTHON_SIZE) + SPARE + (1 << 20)
     >>> tight = Seen(budget)
     >>> all(tight.add(c) for c in range(1, 10 ** 6) if not tight.full), tight.full
     (True, True)
-    >>> tight.count > 200000, (resident() or 0) < budget
+    >>> tight.count > 50000, (resident() or 0) < budget
     (True, True)
     >>> marked = Seen(marked=True)
     >>> marked.mark(7, 1), marked.mark(7, 4), marked.mark(1 << 63 | 7, 2)
     (None, None, None)
     >>> marked.marks(7), marked.marks(1 << 63 | 7), marked.marks(8), marked.count
     (5, 2, 0, 3)
-    >>> for c in range(10, 100000):
+    >>> for c in range(10, 30000):
     ...     marked.mark(c, c & 3 or 8)
-    >>> [marked.marks(c) for c in (10, 11, 12, 100000)], marked.count
-    ([2, 3, 8, 0], 99993)
+    >>> [marked.marks(c) for c in (10, 11, 12, 30000)], marked.count
+    ([2, 3, 8, 0], 29993)
     """
 
     def __init__(self, budget=None, most=None, slots=1 << 8, marked=False):
