@@ -1231,7 +1231,7 @@ class Solver(object):
         if found is not None:
             if not measure:
                 return found, True, positions, None
-            return (found if measure(found) < best[0] else best[1]), False, positions, None
+            return min(best, (measure(found), found), key=first)[1], False, positions, None
         lower = levels + 1 if why in ("deadline", "memory") else len(steps)
         stopped, why, took = why == "memory", None, 0.0
         while why != "memory" and len(steps) > lower and time.time() + GROWTH * took < end:
@@ -1240,8 +1240,8 @@ class Solver(object):
             positions += searched
             if found is not None:
                 steps = found
-                if measure and measure(found) < best[0]:
-                    best = (measure(found), found)
+                if measure:
+                    best = min(best, (measure(found), found), key=first)
             took, width = time.time() - clock, width * 2
         why = "memory" if stopped or why == "memory" else None
         if measure:
@@ -2520,11 +2520,11 @@ def solve_deals(options, argv, stdout, stderr):
     again = [n for n in options.solve
              if n in tally.unknown and further(tally.unknown[n][0], limits)]
     deals = [n for n in options.solve if n not in tally.seen or n in again]
-    if out and len(deals) < len(options.solve) + len(again):
+    fresh = len(deals) - len(again)
+    if out and fresh < len(options.solve):
+        retried = ", and again the %d left unknown at smaller limits" % len(again) if again else ""
         stderr.write("freecell: %s holds %s of these already; solving the other %d%s\n"
-                     % (options.out, plural(len(options.solve) - len(deals) + len(again), "deal"),
-                        len(deals) - len(again), again and
-                        ", and again the %d left unknown at smaller limits" % len(again) or ""))
+                     % (options.out, plural(len(options.solve) - fresh, "deal"), fresh, retried))
     processes = max(1, min(options.jobs, len(deals), cores()))
     memory = options.memory
     if processes > 1:               # the processes share the budget
@@ -2642,10 +2642,9 @@ def pooled(pool, work, items):
             if workers <= set(alive):
                 continue
             now = [processor_ticks(pid) for pid in alive]
-            if used is None or (None not in now and now != used):
-                if None not in now:
-                    used = now
-                    continue
+            if None not in now and now != used:     # the first look, or one is at work
+                used = now
+                continue
             raise ValueError("a worker process died (killed, perhaps for want of memory)")
 
 
@@ -2730,9 +2729,9 @@ class Tally(object):
     counted once, and only the deals wanted (all when wanted is None).  A
     deal's first line counts, unless it says unknown and a later one
     decides or searched further: the later one then counts instead (a run
-    resumed with larger limits searched it again).  unknown holds the deals counted unknown,
-    each with why (from its comment line), positions and seconds.  The
-    slowest search is that of any line read.
+    resumed with larger limits searched it again).  unknown holds the deals
+    counted unknown, each with why (from its comment line), positions and
+    seconds.  The slowest search is that of any line read.
 
     >>> tally = Tally([1, 2, 3])
     >>> for line in ("1 solved 112 68 3072 0.02", "2 solved 96 58 1133 0.01",

@@ -3252,11 +3252,13 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
         began -= tally.seconds          # the time of the games done before counts
         again = [n for n in numbers if n in tally.unknown and further(tally.unknown[n][0], limits)]
         todo = [n for n in numbers if n not in tally.seen or n in again]
-        if len(todo) < len(numbers) + len(again):
+        fresh = len(todo) - len(again)
+        if fresh < len(numbers):
+            retried = (", and again the %d left unknown at smaller limits" % len(again)
+                       if again else "")
             err.write("%s: %s holds %s of these already; %s the other %d%s\n"
-                      % (PROG, name, plural(len(numbers) - len(todo) + len(again), "game"),
-                         "solving" if cheat else "playing", len(todo) - len(again), again and
-                         ", and again the %d left unknown at smaller limits" % len(again) or ""))
+                      % (PROG, name, plural(len(numbers) - fresh, "game"),
+                         "solving" if cheat else "playing", fresh, retried))
     else:
         todo = numbers
     out.write("%-10s %-10s %6s %10s %8s\n" % (
@@ -3363,10 +3365,9 @@ def pooled(pool, work, items):
             if workers <= set(alive):
                 continue
             now = [processor_ticks(pid) for pid in alive]
-            if used is None or (None not in now and now != used):
-                if None not in now:
-                    used = now
-                    continue
+            if None not in now and now != used:     # the first look, or one is at work
+                used = now
+                continue
             raise ValueError("a worker process died (killed, perhaps for want of memory)")
 
 

@@ -945,10 +945,9 @@ def pooled(pool, work, items):
             if workers <= set(alive):
                 continue
             now = [processor_ticks(pid) for pid in alive]
-            if used is None or (None not in now and now != used):
-                if None not in now:
-                    used = now
-                    continue
+            if None not in now and now != used:     # the first look, or one is at work
+                used = now
+                continue
             raise ValueError("a worker process died (killed, perhaps for want of memory)")
 
 
