@@ -116,8 +116,9 @@ SEARCH
     meet the wishes (efficiency bounds, cards already mobile or stationary
     for good, piles that nothing can cover, renamings of ranks and suits no
     wish names).  Random probes look first; then a search that tries every
-    branch, each round with twice the budget.  A chain found so says
-    "search".  When a search tries every branch, its answer is a proof:
+    branch, each round with twice the budget.  Where the pattern leaves
+    seven places or fewer free, a search over every branch runs first and
+    answers at once.  A chain found so says "search".  When a search tries every branch, its answer is a proof:
     "no chain exists", "only N chains exist", the exact --count all, or
     CARD!max "(proved)".  When the time runs out first it says "none found
     within the limit" and names it.  Every chain printed is folded again and
@@ -1672,6 +1673,8 @@ SUIT_CARDS = [sum(1 << card_of(rank, suit) for rank in range(9)) for suit in ran
 ONES = [bin(n).count("1") for n in range(16)]   # how many of four cards
 PROBE = 100                             # places a probe tries before it gives up
 RETRIES = 50                            # probes from one mark before it is dropped
+QUICK = 1000                            # places of --find's first search, before samples
+                                        # (with at most 7 free, twice their orders)
 
 
 class OutOfNodes(Exception):
@@ -1962,25 +1965,9 @@ class Finder(object):
         first round tries budget places, each round after twice as many."""
         import random
         rng, seen = random.Random(self.seed), set()
-        search = self.search
         try:
             while True:
-                found = self.probes(rng, budget)
-                canonical, count = [], [0]
-
-                def keep(chain):
-                    count[0] += 1
-                    if len(canonical) < want:
-                        canonical.append(chain)
-                try:
-                    search.run(list(DECK), keep, budget, self.deadline)
-                    self.complete = True
-                    self.total = count[0] * search.renamings
-                except OutOfNodes:
-                    pass
-                for chain in canonical:
-                    found += (images(chain, search.rank_classes, search.suit_classes)
-                              if self.complete else [chain])
+                found = self.probes(rng, budget) + self.sweep(want, budget)
                 new = []
                 for chain in found:
                     if tuple(chain) not in seen:
@@ -1992,6 +1979,24 @@ class Finder(object):
                 budget *= 2
         except OutOfTime:
             return
+
+    def sweep(self, want=1, budget=20000):
+        """The chains (at most want, or all the renamings of those) that a
+        complete search finds in budget places; complete is True when it
+        went through every branch.  OutOfTime at the deadline."""
+        search, canonical, count = self.search, [], [0]
+
+        def keep(chain):
+            count[0] += 1
+            if len(canonical) < want:
+                canonical.append(chain)
+        try:
+            search.run(list(DECK), keep, budget, self.deadline)
+        except OutOfNodes:
+            return canonical
+        self.complete, self.total = True, count[0] * search.renamings
+        return [image for chain in canonical
+                for image in images(chain, search.rank_classes, search.suit_classes)]
 
     def probes(self, rng, budget):
         """The chains that probes find in budget places, in random orders.
@@ -2734,7 +2739,25 @@ def run_find(args, stdout, complain, style):
         return 0
     seen, finder, start = set(), Finder(wish, rule, first, deadline), first
     rounds = finder.rounds(args.count)
-    while True:                 # sample numbered deals, search, sample, search...
+    def show(chains):
+        "Print the chains not printed yet; whether --count are printed."
+        for chain in chains:
+            if tuple(chain) not in seen:
+                put(chain, "search")
+                seen.add(tuple(chain))
+                if len(seen) == args.count:
+                    return True
+        return False
+    import math
+    free = 36 - len(wish.fixed())
+    try:                        # few places left free: the search answers at once
+        quick = finder.sweep(args.count, max(QUICK, 2 * math.factorial(free) if free <= 7 else 0))
+    except OutOfTime:
+        quick = []
+    if finder.complete:
+        if show(quick):
+            return 0
+    while not finder.complete:  # sample numbered deals, search, sample, search...
         span = min(args.limit, GAME_LIMIT - start + 1)
         for number, chain, renamed in find(wish, start, span, rule, deadline):
             if tuple(chain) not in seen:
@@ -2746,12 +2769,8 @@ def run_find(args, stdout, complain, style):
         chains = next(rounds, None)
         if chains is None:
             break
-        for chain in chains:
-            if tuple(chain) not in seen:
-                put(chain, "search")
-                seen.add(tuple(chain))
-                if len(seen) == args.count:
-                    return 0
+        if show(chains):
+            return 0
     if finder.complete:
         complain("--find", "only " + agree(len(seen), "chain exists", "chains exist")
                  if seen else "no chain exists")
