@@ -118,12 +118,12 @@ SEARCH
     wish names).  Random probes look first; then a search that tries every
     branch, each round with twice the budget.  Where the pattern leaves
     seven places or fewer free, a search over every branch runs first and
-    answers at once.  A chain found so says "search".  When a search tries every branch, its answer is a proof:
-    "no chain exists", "only N chains exist", the exact --count all, or
-    CARD!max "(proved)".  When the time runs out first it says "none found
-    within the limit" and names it.  Every chain printed is folded again and
-    checked against the wishes first, and the line can be piped back into
-    medici.py.  The search keeps only its path: a few kilobytes whatever
+    answers at once.  A chain found so says "search".  When a search tries
+    every branch, its answer is a proof: "no chain exists", "only N chains
+    exist", the exact --count all, or CARD!max "(proved)".  When the time
+    runs out first it says "none found within the limit" and names it.
+    Every chain printed is folded again and checked against the wishes
+    first, and the line can be piped back into medici.py.  The search keeps only its path: a few kilobytes whatever
     the wishes.  Wishes that contradict each other are refused before any
     search.
 
