@@ -53,10 +53,10 @@ AT THE PROMPT
     new [N]         a new game on an N x N board (3 to 20), or of the same
                     size without N; the same sides
     hint            the strong engine's best move for the side to move,
-                    found within the time of a move (-t, --depth, --nodes),
-                    with its score (for the side to move; on 6 x 6 in
-                    thousandths of the log-odds of winning, 700 about 2
-                    to 1), or the win or loss it proved
+                    found within the time of a move and 5 s at most (-t,
+                    --depth, --nodes), with its score (for the side to
+                    move; on 6 x 6 in thousandths of the log-odds of
+                    winning, 700 about 2 to 1), or the win or loss it proved
     solve           the strong engine's best line from here, both sides:
                     its principal variation, and whether it proved a win or
                     a loss (then the line goes on to the end of the game, as
@@ -68,9 +68,12 @@ AT THE PROMPT
                     is its turn.  A record ends with its line.
     When the input is not a terminal, the first board is printed once the
     first line with a word is read (after its board size, if it starts
-    with one: a 4 x 4 record prints no 6 x 6 board first), and
-    the machine makes its first move only then: at the end of the input the
-    program stops at once.  At a terminal, Ctrl-C while the machine thinks
+    with one: a 4 x 4 record prints no 6 x 6 board first), and the machine
+    makes its opening move only then, before the line's first move, board,
+    history, hint, solve or quit (at the end of the input if every line was
+    refused): so a file piped in sees what a player at a terminal sees,
+    where the machine moves before the first prompt.  An empty input ends at
+    once.  At a terminal, Ctrl-C while the machine thinks
     (its reply, hint, solve) stops the search and undoes the line; at the
     prompt, or from a pipe, Ctrl-C ends the program.
 
@@ -436,15 +439,20 @@ def parse_move(n, word):
     Traceback (most recent call last):
     ...
     ValueError: not a move: a move is L, R, T or B and a number, e.g. L3
+    >>> parse_move(6, 'L' + '9' * 5000)
+    Traceback (most recent call last):
+    ...
+    ValueError: no row 999999999999... on a 6 x 6 board
     """
     edge, number = word[:1].upper(), word[1:]
     if edge not in EDGES or not number or any(ch not in "0123456789" for ch in number):
         raise ValueError("not a move: a move is L, R, T or B and a number, e.g. L3")
-    i = int(number)
-    if not 1 <= i <= n:
-        raise ValueError("no %s %s on a %d x %d board"
-                         % ("row" if edge in "LR" else "column", number.lstrip("0") or "0", n, n))
-    return EDGES.index(edge) * n + i - 1
+    digits = number.lstrip("0") or "0"
+    if len(digits) > 2 or not 1 <= int(digits) <= n:
+        raise ValueError("no %s %s on a %d x %d board" % (
+            "row" if edge in "LR" else "column",
+            digits if len(digits) <= 12 else digits[:12] + "...", n, n))
+    return EDGES.index(edge) * n + int(digits) - 1
 
 
 def parse_moves(n, text):
@@ -1509,6 +1517,7 @@ solve           the engine's best line from here, and whether it is proved
                 machine moves if it is its turn"""
 
 LEVELS = ("easy", "j", "strong")
+HINT_SECONDS = 5.0          # hint searches at most so long (solve: a move's time, -t)
 
 
 def budget(seconds, slowness=1.0):
@@ -1613,8 +1622,8 @@ def verdict(game, facts):
     if score < -WIN // 2:
         return "%s wins by move %d whatever %s plays, proved" % (
             PLAYERS[1 - game.player()], len(game.moves) + proof_plies(score), me)
-    return "score %d for %s after a search %d plies deep, nothing proved" % (
-        score, me, facts["depth"])
+    return "score %d for %s after a search %d %s deep, nothing proved" % (
+        score, me, facts["depth"], "ply" if facts["depth"] == 1 else "plies")
 
 
 def proof_plies(score):
@@ -1713,12 +1722,23 @@ def commands(words, n):
             elif number_word(word):
                 n = board_size(word)
                 done.append((word, "size", n))
-            else:
+            elif number_word(word[1:]) and word[0] in "+-":
+                raise ValueError("the board size must be %d to %d" % (SIZES[0], SIZES[-1]))
+            elif word[:1].upper() in EDGES and number_word(word[1:]):
                 done.append((word, "move", parse_move(n, word)))
+            else:
+                raise ValueError("not a move or command (help lists them); a move is"
+                                 " L, R, T or B and a number, e.g. L3")
         except ValueError as problem:
             raise Rejected(word, str(problem))
         i += 1
     return done
+
+
+# The commands that show or judge the game as it is: when the machine has
+# its opening move to make (input from a file: at a terminal it moved before
+# the first prompt), it makes it first.
+OPENING = ("board", "history", "hint", "solve", "quit")
 
 
 class Session(object):
@@ -1837,6 +1857,8 @@ class Session(object):
         "Carry out one command; True to stop.  ValueError says what is wrong."
         if verb not in ("(", ")", "size"):
             self.begin()
+        if verb in OPENING:
+            self.machine_moves()    # its opening move, as at a terminal before the prompt
         if verb == "quit":
             return True
         if verb == "(":
@@ -1924,8 +1946,9 @@ class Session(object):
         if game.result:
             raise ValueError("the game is over: nothing to %s" % verb)
         engine = self.engine(game.n)
+        seconds = min(self.seconds, HINT_SECONDS) if verb == "hint" else self.seconds
         move, facts = self.think("thinking", lambda: engine.think(
-            game, budget(self.seconds), self.depth, self.nodes))
+            game, budget(seconds), self.depth, self.nodes))
         names, me = move_names(game.n), PLAYERS[game.player()]
         if verb == "hint":
             self.say("hint: %s for %s: %s." % (names[move], me, verdict(game, facts)))
@@ -2009,8 +2032,9 @@ def play(args, stdin, stdout, stderr, colour, watch=None):
             session.machine_moves()
         except KeyboardInterrupt:
             stderr.write("%s: interrupted; the machine moves after your next line\n" % PROG)
-    status = 0
+    status, read = 0, False
     for number, line in watched(input_lines(stdin, "pousse> ", stderr), watch, lambda: session):
+        read = read or bool(tokens(line))
         try:
             if session.line(tokens(line)) == "quit":
                 break
@@ -2025,6 +2049,12 @@ def play(args, stdin, stdout, stderr, colour, watch=None):
             if session.shown:
                 session.say(show(session.game, colour))
     session.begin()
+    if read:
+        try:
+            session.machine_moves()     # its opening move, where no line was carried out
+        except KeyboardInterrupt:
+            if not interactive:
+                raise
     if args.quiet:
         session.say(show(session.game, colour))
     return status
