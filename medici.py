@@ -583,6 +583,8 @@ def chain_problem(cards):
     35 cards; A♠ missing
     >>> print(chain_problem([0, 0, 0, 5]))
     4 cards; 6♣ 3 times; 34 missing
+    >>> print(chain_problem([5]))
+    1 card; 35 missing
     """
     counts = {}
     for card in cards:
@@ -591,7 +593,7 @@ def chain_problem(cards):
     missing = [card for card in DECK if card not in counts]
     if not repeated and not missing:
         return ""
-    parts = ["%d cards" % len(cards)] if len(cards) != 36 else []
+    parts = [plural(len(cards), "card")] if len(cards) != 36 else []
     if repeated:
         parts.append(", ".join("%s %s" % (show_card(card, STYLE),
                                           TIMES.get(counts[card], "%d times" % counts[card]))
@@ -2087,7 +2089,7 @@ A line holds cards or commands, never both: cards add to the chain being
 read, which is checked when its 36th card comes.  A line with a word that
 is refused is refused whole.
   help, ?          this list
-  quit, q, exit    stop (a chain being read is dropped)
+  quit, q, exit    stop, as Ctrl-D does (a chain being read is dropped)
   board            the chain being read folded so far, or the last chain checked
   history          the chains checked, to pipe back into medici.py
   undo, u          take back the last card of the chain being read
@@ -2356,7 +2358,7 @@ def check_chains(lines, loop, out, complain, watch=None):
             state.printed = True
         if quits:
             return ok, state
-    if state.pending:
+    if state.pending and not loop.interactive:     # at a terminal Ctrl-D quits
         complain(lines_text(state.since, state.until), "the input ends inside a chain: "
                  + chain_problem(state.pending))
         ok = False
@@ -2391,7 +2393,7 @@ def options(argv):
     parser.add_argument("--pattern", default="", metavar="P", help="slots, one per position")
     parser.add_argument("--target", action="append", default=[], metavar="CARD",
                         help="a card with efficiency at least --min-efficiency")
-    parser.add_argument("--min-efficiency", type=int, default=None, metavar="N")
+    parser.add_argument("--min-efficiency", type=efficiency, default=None, metavar="N")
     parser.add_argument("--last", metavar="CARD", help="the last card")
     parser.add_argument("--hexagram", action="append", default=[], metavar="S=H",
                         help="suit S gets hexagram H (1..64 or lines 0/1, bottom first)")
@@ -2481,8 +2483,37 @@ def deal_count(text):
 
 
 def count_or_all(text):
-    "--count: a whole number 1..10^12, or all."
-    return "all" if text.strip().lower() == "all" else positive(text)
+    """--count: a whole number 1..10^18 - 1, or all.
+
+    >>> count_or_all(" ALL "), count_or_all("3")
+    ('all', 3)
+    >>> count_or_all("x")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: x: give a whole number from 1 to 999999999999999999, or all
+    """
+    if text.strip().lower() == "all":
+        return "all"
+    try:
+        return positive(text)
+    except Exception as error:          # argparse's, imported where it is used
+        raise error.__class__(str(error) + ", or all")
+
+
+def efficiency(text):
+    """--min-efficiency: a whole number, 0 or more.
+
+    >>> efficiency(" 0 ")
+    0
+    >>> efficiency("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: -1: give an efficiency, a whole number 0 or more
+    """
+    import argparse
+    value = number(text.strip())
+    if value is None:
+        raise argparse.ArgumentTypeError("%s: give an efficiency, a whole number 0 or more"
+                                         % printable(text))
+    return value
 
 
 def make_wish(args):
@@ -2494,8 +2525,6 @@ def make_wish(args):
             raise ValueError("the pattern and --last wish different last cards")
         slots[35] = last or slots[35]
     least = 1 if args.min_efficiency is None else args.min_efficiency
-    if least < 0:
-        raise ValueError("--min-efficiency %d: efficiencies are 0 or more" % least)
     if args.min_efficiency is not None and not args.target:
         raise ValueError("--min-efficiency needs --target")
     targets, args.highest = {}, None
@@ -2507,14 +2536,17 @@ def make_wish(args):
             targets.setdefault(args.highest, 0)
             continue
         match = MARK.match(word)
+        if "!" in word and not match:
+            raise ValueError("--target %s: give the efficiency as a whole number, as in AH!3"
+                             % printable(word))
         card = parse_card(word)
         n = int(match.group(2)) if match else least
         targets[card] = max(targets.get(card, 0), n)
     hexagrams = {}
     for text in args.hexagram:
-        suit_text, _, code_text = text.partition("=")
+        suit_text, equals, code_text = text.partition("=")
         suit = SUIT_NAMES.get(suit_text.strip().replace("\ufe0f", "").upper())
-        if suit is None:
+        if suit is None or not equals:
             raise ValueError("--hexagram %s: give it as SUIT=HEXAGRAM, as in H=1" % text)
         try:
             code = parse_hexagram(code_text)
@@ -2633,8 +2665,9 @@ def run_stats(args, argv, stdout, stderr):
         return 1
     seconds = time.time() - began
     processes = max(1, len(workers))
-    speed = "%d deals in %.1f s: %d a second, %d process%s" % (
-        count, seconds, count / max(seconds, 1e-9), processes, "" if processes == 1 else "es")
+    speed = "%s in %.1f s: %d a second, %d process%s" % (
+        plural(count, "deal"), seconds, count / max(seconds, 1e-9), processes,
+        "" if processes == 1 else "es")
     stdout.write("\n".join(stats_lines([(first, last)], total, args.rule, speed)) + "\n")
     return 0
 
@@ -2683,8 +2716,8 @@ def summarize(names, stdout, stderr):
         return 1 if complain.count else 0
     counts = [sum(column) for column in zip(*(block[2] for block in blocks))]
     seconds = sum(block[3] for block in blocks)
-    speed = "%d deals in %.1f s of folding: %d a second, in %s" % (
-        sum(counts), seconds, sum(counts) / max(seconds, 1e-9), plural(len(names), "file"))
+    speed = "%s in %.1f s of folding: %d a second, in %s" % (
+        plural(sum(counts), "deal"), seconds, sum(counts) / max(seconds, 1e-9), plural(len(names), "file"))
     rule = rules.split(", ")[-1][:-len(" rule")]
     stdout.write("\n".join(stats_lines(spans_of(blocks), counts, rule, speed)) + "\n")
     return 1 if complain.count else 0
