@@ -2114,7 +2114,7 @@ def parser():
     p.add_argument("-t", type=seconds, default=30.0)
     p.add_argument("--machine", type=side)
     p.add_argument("--self", action="store_true")
-    p.add_argument("--level", choices=LEVELS, default="strong")
+    p.add_argument("--level", type=str.lower, choices=LEVELS, default="strong")
     p.add_argument("--depth", type=positive)
     p.add_argument("--nodes", type=positive)
     p.add_argument("--seed", type=seed_number)
