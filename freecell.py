@@ -1588,15 +1588,20 @@ def history(game):
 ################ Command loop
 
 HELP = """\
-Moves (standard notation): 63 column to column, 7a column to cell, a3 cell to
-column, 4h or 40 or 4 column home, ah or a cell home, 41v2 exactly 2 cards.
-help or ?     this list               quit, q, exit   leave (so does end of input)
-board         the board again         history   the game so far, replayable
-undo, u       take back a move        restart   the same deal from its start
-new [N]       deal N, or a random one export    the position in fc-solve's format
-hint          the next move of a short solution from here
-solve         a solution from here    solve short   a short one (--short's seconds)
-Several moves may share a line, and a line is all or nothing; # starts a comment."""
+moves: 63 column to column, 7a column to cell, a3 cell to column, 4h or 40 or 4
+column home, ah or a cell home, 41v2 exactly 2 cards (standard notation)
+help (?)        this list
+quit (q, exit)  leave, as the end of the input does
+board           the board again
+history         the game so far, which replays
+undo (u)        take back a move
+restart         the same deal from its start
+new [N]         deal N, or a random one
+export          the position in fc-solve's format
+hint            the next move of a short solution from here
+solve           a solution from here
+solve short     a short one (--short's seconds)
+Several moves may share a line; a line is all or nothing; # starts a comment."""
 
 # What fc-solve prints around its moves, skipped so its output can be piped in whole.
 CHATTER = re.compile(r"^(-=-=.*|This game is solveable\.|I could not solve this game\."

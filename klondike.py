@@ -2314,13 +2314,21 @@ def game_text(game, answer, heading):
 ################ The command loop
 
 HELP = """\
-commands  help (or ?)  quit (q, exit)  board  history (history ks: Klondike-Solver's)
-          undo (u)  restart  new [N]  auto  t (turn)
-          hint (a move, from what you can see)  solve (a solution, all cards known)
-moves     9C TH  9C and all on it onto TH    2H AH  onto the foundation showing AH
-          AS, 9C a card home                 KD     a king to the first empty pile
-          9C 4   onto pile 4                 t      turn the stock (or the waste over)
-          Klondike-Solver's: DR1 NEW W5 7S 72-3 C3 (F4 is ignored)"""
+moves: 9C TH  9C and all on it onto TH    2H AH  onto the foundation showing AH
+       9C 4   onto pile 4                 AS     a card home
+       KD     a king to the first empty pile
+       Klondike-Solver's too: DR1 NEW W5 7S 72-3 C3 (F4 is ignored)
+help (?)        this list
+quit (q, exit)  leave, as the end of the input does
+board           the board again
+history         the game so far, which replays (history ks: Klondike-Solver's)
+undo (u)        take back a move
+restart         the same game from its start
+new [N]         game N, or a random one
+t (turn)        turn the stock (or the waste over)
+auto            send home every card no longer needed
+hint            a move, from what you can see
+solve           a solution, every card known"""
 
 OWN_WORDS = {"t": "turn", "turn": "turn", "auto": "auto"}     # and WORDS, below
 

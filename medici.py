@@ -2088,15 +2088,15 @@ HELP = """\
 A line holds cards or commands, never both: cards add to the chain being
 read, which is checked when its 36th card comes.  A line with a word that
 is refused is refused whole.
-  help, ?          this list
-  quit, q, exit    stop, as Ctrl-D does (a chain being read is dropped)
-  board            the chain being read folded so far, or the last chain checked
-  history          the chains checked, to pipe back into medici.py
-  undo, u          take back the last card of the chain being read
-  restart          drop the chain being read
-  new [N]          check deal N (without N, a random deal)
-  hint             a card to lay next so that the chain can still converge
-  solve            a whole converging chain that begins with the cards read"""
+help (?)        this list
+quit (q, exit)  stop, as Ctrl-D does (a chain being read is dropped)
+board           the chain being read folded so far, or the last chain checked
+history         the chains checked, to pipe back into medici.py
+undo (u)        take back the last card of the chain being read
+restart         drop the chain being read
+new [N]         check deal N (without N, a random deal)
+hint            a card to lay next so that the chain can still converge
+solve           a whole converging chain that begins with the cards read"""
 PROMPT_TIMEOUT = 5                      # seconds hint and solve search at most
 HINT_BUDGET = 500                       # places their first round tries
 
