@@ -251,7 +251,8 @@ OPTIONS
     --passes N         passes through the stock in all (default unlimited;
                        Vegas scoring brings 1 in draw one, 3 in draw three)
     --scoring KIND     standard (default), vegas or none
-    --autoplay         run auto after every move
+    --autoplay         run auto after every move (--solve and --play of one
+                       game then print the moves autoplay leaves to type)
     -q, --quiet        print only the final board and result (and what
                        help, board, history, hint and solve print)
     --color=WHEN       auto (default), always or never (also --colour)
@@ -2073,9 +2074,10 @@ def plural(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
-def solution_text(game, answer, heading):
-    "What --solve prints: the moves, commas between them, and the verdict."
-    lines = wrap(notes(game, answer["moves"]), 78)
+def solution_text(game, answer, heading, autoplay=False):
+    """What --solve prints: the moves, commas between them (with autoplay,
+    those it leaves to type), and the verdict."""
+    lines = wrap(spelt(game, answer["moves"], autoplay), 78)
     return "\n".join(lines + ["# %s%s" % (heading, verdict_line(answer))])
 
 ################ The player that does not peek
@@ -2304,9 +2306,10 @@ def play_blind(game, limits=LIMITS, worlds=WORLDS, budget=BUDGET):
             "seconds": time.time() - began}
 
 
-def game_text(game, answer, heading):
-    "What --play prints for one game: the moves, and how it ended."
-    lines = wrap(notes(game, answer["moves"]), 78)
+def game_text(game, answer, heading, autoplay=False):
+    """What --play prints for one game: the moves (with autoplay, those it
+    leaves to type), and how it ended."""
+    lines = wrap(spelt(game, answer["moves"], autoplay), 78)
     return "\n".join(lines + ["# %s%s in %s, %s home, %.2f s" % (
         heading, answer["verdict"], plural(len(answer["moves"]), "move"),
         plural(answer["home"], "card"), answer["seconds"])])
@@ -2606,6 +2609,17 @@ def typed(game, made):
         else:
             items.append(note)
     return items
+
+def spelt(game, made, autoplay):
+    """The moves of made to type: all of them, or with autoplay those it
+    leaves (all of them where it would spoil them)."""
+    if autoplay:
+        try:
+            return typed(game, made)
+        except Illegal:
+            pass
+    return notes(game, made)
+
 
 def random_game():
     "A game number picked at random."
@@ -3217,17 +3231,18 @@ class Numbers(object):
         text = ",".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in runs[:most])
         return text + (",... (%d ranges)" % len(runs) if len(runs) > most else "")
 
-def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS):
+def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS, autoplay=False):
     """--solve (cheat) or --play for one game: its moves in our notation
-    and a last comment line; exit status 0 when it is won."""
-    game = start(origin, rules, False).game
+    (with autoplay, those it leaves to type) and a last comment line; exit
+    status 0 when it is won."""
+    game = start(origin, rules, autoplay).game
     heading = "%s: " % ("game %d" % origin if isinstance(origin, int) else "deck")
     if cheat:
         answer = solve(game, *limits, began=process_start(limits[1]))
-        out.write(solution_text(game, answer, heading) + "\n")
+        out.write(solution_text(game, answer, heading, autoplay) + "\n")
         return 0 if answer["verdict"] == "solved" else 1
     answer = play_blind(game, limits, worlds)
-    out.write(game_text(game, answer, heading) + "\n")
+    out.write(game_text(game, answer, heading, autoplay) + "\n")
     return 0 if answer["verdict"] == "won" else 1
 
 
@@ -3754,7 +3769,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
                       else format_pysol(deck)) + "\n")
         return 0
     if args.solve is not None or args.play is not None:
-        return solve_game(origin, rules, limits, args.solve is not None, stdout, worlds)
+        return solve_game(origin, rules, limits, args.solve is not None, stdout, worlds,
+                          args.autoplay)
     style = (wants_colour(args.color, stdout, os.environ),
              not args.ascii and can_print_suits(stdout))
     session = start(origin, rules, args.autoplay, limits)
