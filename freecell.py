@@ -122,7 +122,7 @@ SHORT SOLUTIONS
     a short solution.
 
 LISTS OF DEALS
-    --solve DEALS (like 1-1000 or 1,5,11982) prints a line a deal and a
+    --solve DEALS (like 1-1000, 1,5,11982 or "1 5") prints a line a deal and a
     summary; a deal left unknown is followed by a comment line naming the
     limit that stopped it (# deal 5: timeout 60 s reached).  A file of
     --out begins with two comment lines, what made it (the command and
@@ -2322,15 +2322,15 @@ def arguments(argv, stdout, stderr):
 def deal_list(text):
     """argparse type: deals like '1-1000' or '1,5,11982'.
 
-    >>> deal_list("1-3,11982")
-    [1, 2, 3, 11982]
+    >>> deal_list("1-3,11982"), deal_list(" 2 3, 5 - 6 ")
+    ([1, 2, 3, 11982], [2, 3, 5, 6])
     >>> deal_list(" , ")
     Traceback (most recent call last):
     argparse.ArgumentTypeError: ' , ': no deal in it
     """
     import argparse
     deals = []
-    for part in filter(None, text.replace(" ", "").split(",")):
+    for part in filter(None, re.split(r"[,\s]+", re.sub(r"\s*([-,])\s*", r"\1", text))):
         low, dash, high = part.partition("-")
         if not low and dash:                # a lone negative number: -1 or -2
             low, dash, high = part, "", ""

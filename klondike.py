@@ -220,7 +220,7 @@ KLONDIKE-SOLVER AND PYSOL
     around the face-down cards).
 
 LISTS OF GAMES
-    --solve GAMES and --play GAMES (GAMES like 1-1000 or 1,5,17) print a
+    --solve GAMES and --play GAMES (GAMES like 1-1000, 1,5,17 or "1 5") print a
     line a game, as it ends, and a summary; a game left unknown is followed
     by a comment line naming the limit that stopped it (# game 5: timeout
     120 s reached).  --jobs N spreads them over N processes (never more
@@ -3650,20 +3650,23 @@ def deck_string(text):
 def deal_list(text):
     """A --solve or --play list of games: '1-1000', '1,5,17'.
 
-    >>> deal_list('1-3,17')
-    [1, 2, 3, 17]
+    >>> deal_list('1-3,17'), deal_list(' 2 3, 5 - 6 ')
+    ([1, 2, 3, 17], [2, 3, 5, 6])
     >>> deal_list(' , ')
     Traceback (most recent call last):
     argparse.ArgumentTypeError: ' , ': no game in it
     """
     deals = []
-    for part in filter(None, text.replace(" ", "").split(",")):
+    for part in re.split(r"[,\s]+", re.sub(r"\s*([-,])\s*", r"\1", text.strip())):
+        if not part:
+            continue
         low, dash, high = part.partition("-")
         low, high = number(low), number(high) if dash else number(low)
         if low is None or high is None:
-            raise argparse.ArgumentTypeError("%s: not a game or a range of games" % part)
+            raise argparse.ArgumentTypeError("%s: not a game or a range of games"
+                                             % printable(part))
         if not 1 <= low <= high <= MAX_GAME or high - low >= 10**7:
-            raise argparse.ArgumentTypeError("%s: no such range of games" % part)
+            raise argparse.ArgumentTypeError("%s: no such range of games" % printable(part))
         deals.extend(range(low, high + 1))
     if not deals:
         raise argparse.ArgumentTypeError("'%s': no game in it" % printable(text))
