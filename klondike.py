@@ -267,7 +267,8 @@ OPTIONS
     --play             let the player that does not peek play the deal
     --play GAMES       play a list of games (see LISTS OF GAMES)
     --worlds N         with --play, let the player deal up to N worlds a
-                       turn (36); more play better, and take longer
+                       turn (36; 1000 at most); more play better, and take
+                       longer
     --jobs N           spread a list of games over N processes (no more
                        than the cores it may use; 16 MB of memory at least
                        each, or fewer processes)
@@ -275,7 +276,8 @@ OPTIONS
     --summary FILE...  the summary of such files, and stop
     --max-positions N  give up ('unknown') after N positions (20,000,000)
     --timeout SECONDS  give up ('unknown') after so long (default 120; a
-                       single --solve counts from the start of the program)
+                       single --solve counts from the start of the program;
+                       not with --play)
     --memory MB        give up ('unknown') before the program would hold
                        more than MB megabytes; by default 3/4 of what the
                        machine can give (the smaller of MemAvailable and the
@@ -2102,6 +2104,7 @@ def solution_text(game, answer, heading, autoplay=False):
 ## of a turn, about 15 MB, fewer where memory is short).
 
 WORLDS, BATCH, BEHIND, BUDGET = 36, 12, 3, 600
+MOST_WORLDS = 1000              # --worlds at most: about 30 times a game's 2 s
 ALTERNATIVES = True
 SCREEN, SCREEN_BEHIND = 4, 2
 WIN_VALUE = 10 ** 6             # a world won counts for more than any progress
@@ -3673,6 +3676,21 @@ def deal_list(text):
     return deals
 
 
+def world_count(text):
+    """--worlds: 1 to MOST_WORLDS.
+
+    >>> world_count("96")
+    96
+    >>> world_count("1001")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 1001: give 1 to 1000 worlds
+    """
+    value = number(text.strip())
+    if not value or value > MOST_WORLDS:
+        raise argparse.ArgumentTypeError("%s: give 1 to %d worlds" % (printable(text), MOST_WORLDS))
+    return value
+
+
 def draw_count(text):
     """How many cards a turn of the stock draws: 1 or 3.
 
@@ -3718,11 +3736,10 @@ def parser():
     p.add_argument("--play", nargs="?", const=[], type=deal_list, metavar="GAMES",
                    help=hidden)
     p.add_argument("--jobs", type=positive, default=1, metavar="N", help=hidden)
-    p.add_argument("--worlds", type=positive, metavar="N", help=hidden)
+    p.add_argument("--worlds", type=world_count, metavar="N", help=hidden)
     p.add_argument("--max-positions", type=positive, default=MAX_POSITIONS,
                    metavar="N", help=hidden)
-    p.add_argument("--timeout", type=seconds, default=TIMEOUT, metavar="SECONDS",
-                   help=hidden)
+    p.add_argument("--timeout", type=seconds, metavar="SECONDS", help=hidden)
     p.add_argument("--memory", type=memory_size, metavar="MB", help=hidden)
     p.add_argument("--out", metavar="FILE", help=hidden)
     p.add_argument("--summary", nargs="+", metavar="FILE", help=hidden)
@@ -3747,6 +3764,9 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
                 parser().error("--solve or --play, not both")
             if args.worlds is not None and args.play is None:
                 parser().error("--worlds goes with --play")
+            if args.timeout is not None and args.play is not None:
+                parser().error("--timeout goes with --solve: a played game takes the time"
+                               " its worlds take (--worlds)")
             if args.out is not None and not (args.solve or args.play):
                 parser().error("--out goes with --solve GAMES or --play GAMES")
             if args.summary and (args.solve is not None or args.play is not None
@@ -3755,7 +3775,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     except SystemExit as exit:
         return exit.code
     rules = make_rules(args.draw, args.passes, args.scoring)
-    limits = (args.max_positions, args.timeout, memory_budget(args.memory))
+    limits = (args.max_positions, args.timeout or TIMEOUT, memory_budget(args.memory))
     worlds = args.worlds or WORLDS
     if args.summary:
         return summarize(args.summary, stdout, stderr)
