@@ -2340,9 +2340,30 @@ OWN_WORDS = {"t": "turn", "turn": "turn", "auto": "auto"}     # and WORDS, below
 
 Session = collections.namedtuple("Session", "game start past origin autoplay limits")
 Session.__doc__ = """A game being played: the game now, the game as dealt,
-past (a tuple of (game before, moves made) for each command, for undo and
-history), origin (the game number or the deck string), whether
-autoplay is on, and the solver's limits (max positions, timeout)."""
+past (for undo and history: () before the first command, then (the past
+before it, (game before, moves made)) for each, so that a command adds to
+it in constant time; entries() lists them), origin (the game number or
+the deck string), whether autoplay is on, and the solver's limits (max
+positions, timeout)."""
+
+
+def entries(past):
+    """The (game before, moves made) of each command of a session's past,
+    the first first.
+
+    >>> entries((((), ('g0', ['m1'])), ('g1', ['m2', 'm3'])))
+    [('g0', ['m1']), ('g1', ['m2', 'm3'])]
+    >>> session = start(1, make_rules(), False)
+    >>> after = advance(session, [turn_move(session.game)])
+    >>> after.past[0] is session.past       # shared, not copied: 100,000 moves in a second
+    True
+    """
+    found = []
+    while past:
+        past, entry = past
+        found.append(entry)
+    found.reverse()
+    return found
 
 
 def parse_target(token):
@@ -2474,7 +2495,7 @@ def advance(session, made):
         made = made + more
     if not made:
         return session
-    return session._replace(game=game, past=session.past + ((session.game, made),))
+    return session._replace(game=game, past=(session.past, (session.game, made)))
 
 
 def start(origin, rules, autoplay, limits=LIMITS):
@@ -2496,7 +2517,7 @@ def history(session, solver=False):
         words.append("--passes %d" % rules.passes)
     if rules.scoring != "standard":
         words.append("--scoring " + rules.scoring)
-    made = [m for _, ms in session.past for m in ms]
+    made = [m for _, ms in entries(session.past) for m in ms]
     if solver:
         # One line, as Klondike-Solver writes it: a piece such as "5H 6S"
         # alone on a line would read as our notation.
@@ -2536,8 +2557,8 @@ def execute(session, kind, argument):
     if kind == "undo":
         if not session.past:
             raise Illegal("nothing to undo")
-        return session._replace(game=session.past[-1][0],
-                                past=session.past[:-1]), None
+        earlier, (before, _) = session.past
+        return session._replace(game=before, past=earlier), None
     if kind == "restart":
         return start(session.origin, session.start.rules, session.autoplay,
                      session.limits), None
@@ -2714,7 +2735,7 @@ def run_line(session, text, style=(False, False), busy=None):
     ...
     klondike.Illegal: 9D TS: TS is face down
     >>> after, printed, ended = run_line(session, 'AH board quit t')
-    >>> len(after.past), printed[0].splitlines()[-1], ended
+    >>> len(entries(after.past)), printed[0].splitlines()[-1], ended
     (1, 'moves: JD QC, t', True)
     """
     printed = []
