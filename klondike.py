@@ -706,12 +706,16 @@ def parse_deck(text):
     Traceback (most recent call last):
     ...
     ValueError: a deck string has 156 digits, not 6
+    >>> parse_deck('abc')
+    Traceback (most recent call last):
+    ...
+    ValueError: a deck string has 156 digits and nothing else
     """
     text = "".join(text.split())
-    digits = number(text) is not None
-    if len(text) != 156 or not digits:
-        raise ValueError("a deck string has 156 digits, not %d%s" % (
-            len(text), "" if digits else " and digits only"))
+    if number(text) is None:
+        raise ValueError("a deck string has 156 digits and nothing else")
+    if len(text) != 156:
+        raise ValueError("a deck string has 156 digits, not %d" % len(text))
     deck = []
     for i in range(0, 156, 3):
         rank, suit = int(text[i:i + 2]), int(text[i + 2])
@@ -905,6 +909,8 @@ def home_move(game, card, source, count):
         return (source, HOME[card], 1)
     if RANK[card] == KING and empty is not None and count > 1:
         raise Illegal(why_not(game, (source, empty, count)))
+    if source in FOUNDATIONS:
+        raise Illegal("%s is home already" % NAME[card])
     raise Illegal("%s cannot go home; say where it goes (%s and a card)" % (
         NAME[card], NAME[card]))
 
