@@ -3664,10 +3664,12 @@ def game_number(text):
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: abc: no such deal (deals are 1..8589934591)
+    >>> game_number(' 5 ')
+    5
     """
-    if not 1 <= (number(text) or 0) <= MAX_GAME:
+    if not 1 <= (number(text.strip()) or 0) <= MAX_GAME:
         raise argparse.ArgumentTypeError("%s: %s" % (printable(text), NO_SUCH_DEAL))
-    return number(text)
+    return number(text.strip())
 
 
 def deck_string(text):
@@ -3789,6 +3791,9 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
                 parser().error("a list of games takes no -g or --deck")
             if args.solve is not None and args.play is not None:
                 parser().error("--solve or --play, not both")
+            if args.export and (args.solve is not None or args.play is not None):
+                parser().error("--export or --%s, not both"
+                               % ("solve" if args.solve is not None else "play"))
             if args.worlds is not None and args.play is None:
                 parser().error("--worlds goes with --play")
             if args.timeout is not None and args.play is not None:
