@@ -2428,6 +2428,10 @@ def parse_words(words, solver):
                 i += 2
                 continue
             commands.append((word, kind, None))
+        elif (card is not None and target is None and number(after) is not None
+              and not is_ks(after)):
+            raise Illegal("%s %s: there is no pile %s (they are 1 to 7)"
+                          % (word, printable(after), printable(after)))
         elif card is not None and target and not (solver and is_ks(word)) and (
                 target[0] == "pile" or plausible(card, target[1]) or not (
                     is_ks(word) and is_ks(after) or RANK[card] in (ACE, KING))):
