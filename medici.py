@@ -2435,6 +2435,10 @@ def options(argv):
         parser.error("--stats or --find, not both")
     if args.out is not None and not args.stats:
         parser.error("--out goes with --stats")
+    if args.jobs is not None and not args.stats:
+        parser.error("--jobs goes with --stats")
+    if args.brief and args.trace:
+        parser.error("--brief or --trace, not both")
     if (args.brief or args.trace) and (args.stats or args.summary):
         parser.error("--brief and --trace show chains: not with --stats or --summary")
     if args.summary and (args.stats or args.find or args.game is not None):
