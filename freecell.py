@@ -2313,6 +2313,8 @@ def arguments(argv, stdout, stderr):
         parser.error("--export or --solve, not both")
     if options.out is not None and not options.solve:
         parser.error("--out goes with --solve DEALS")
+    if options.jobs != 1 and not options.solve:
+        parser.error("--jobs goes with --solve DEALS")
     if options.summary and (options.solve is not None or options.board is not None
                             or options.game is not None or options.export):
         parser.error("--summary takes no -g, --board, --export or --solve")

@@ -3805,6 +3805,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
                                " its worlds take (--worlds)")
             if args.out is not None and not (args.solve or args.play):
                 parser().error("--out goes with --solve GAMES or --play GAMES")
+            if args.jobs != 1 and not (args.solve or args.play):
+                parser().error("--jobs goes with --solve GAMES or --play GAMES")
             if args.summary and (args.solve is not None or args.play is not None
                                  or args.deck or args.game or args.export):
                 parser().error("--summary takes no -g, --deck, --export, --solve or --play")
