@@ -1862,8 +1862,12 @@ class Session(object):
         if verb == "quit":
             return True
         if verb == "(":
+            if self.record:
+                raise ValueError("a record is open already")
             self.record = True
         elif verb == ")":
+            if not self.record:
+                raise ValueError("no record to close")
             self.record = False
         elif verb == "help":
             self.say(HELP)
