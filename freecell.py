@@ -2830,7 +2830,7 @@ def summarize(options, stdout, stderr):
         return 2
     stdout.write("deals %s in %s\n" % (tally.seen.ranges() or "none",
                                       plural(len(options.summary), "file")))
-    stdout.write(tally.line(tally.seconds, rules.endswith(", autoplay")) + "\n")
+    stdout.write(tally.line(tally.seconds, ", autoplay" in rules) + "\n")
     return 1 if complain.count else 0
 
 

@@ -2443,7 +2443,8 @@ def options(argv):
         parser.error("--brief and --trace show chains: not with --stats or --summary")
     if args.summary and (args.stats or args.find or args.game is not None):
         parser.error("--summary takes no -g, --stats or --find")
-    if args.stats and args.game is not None and args.game > 0 and args.game + args.stats - 1 > GAME_LIMIT:
+    if args.stats and (args.stats > GAME_LIMIT + 1 or args.game is not None
+                       and args.game >= 0 and args.game + args.stats - 1 > GAME_LIMIT):
         parser.error("deals go up to %d" % GAME_LIMIT)
     return args
 
