@@ -2549,11 +2549,12 @@ def solve_deals(options, argv, stdout, stderr):
     try:
         for number, answer in solved(jobs, processes):
             line = result_line(number, answer, options.autoplay)
-            tally.take(line)
+            kept = line
             if answer["verdict"] == "unknown":      # and why, as a comment line
                 line += "\n# deal %d: %s" % (number, answer["why"])
             if out:
-                keep(out, line)
+                keep(out, line)             # first: a deal the file lacks is not done
+            tally.take(kept)
             waiting[number] = line
             while following in waiting:     # the table in the order asked
                 stdout.write(waiting.pop(following) + "\n")

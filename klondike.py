@@ -3332,11 +3332,12 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
     try:
         for number, answer in results([(n, cheat, rules, limits, worlds) for n in todo], jobs):
             line = result_line(number, answer, cheat)
-            tally.take(line)
+            kept = line
             if answer["verdict"] == "unknown":      # and why, as a comment line
                 line += "\n# game %d: %s" % (number, answer["why"])
             if results_file:
-                keep(results_file, line)
+                keep(results_file, line)    # first: a game the file lacks is not done
+            tally.take(kept)
             waiting[number] = line
             while following in waiting:     # the table in the order asked
                 out.write(waiting.pop(following) + "\n")
