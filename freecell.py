@@ -1608,6 +1608,7 @@ CHATTER = re.compile(r"^(-=-=.*|This game is solveable\.|I could not solve this 
                      r"|Total number of states checked is \d+\.|This scan generated \d+ states\."
                      r"|Iterations count exceeded.*)$")
 NUMBER = re.compile(r"^-?[0-9]+$")     # ASCII digits only: int() takes others too
+RANGE_MOST = 10 ** 7                    # deals in a range of --solve, at most
 SEARCHES = ("hint", "solve", "solve short")
 
 
@@ -2324,8 +2325,11 @@ def arguments(argv, stdout, stderr):
 def deal_list(text):
     """argparse type: deals like '1-1000' or '1,5,11982'.
 
-    >>> deal_list("1-3,11982"), deal_list(" 2 3, 5 - 6 ")
-    ([1, 2, 3, 11982], [2, 3, 5, 6])
+    >>> deal_list("1-3,11982"), deal_list(" 2 3, 5 - 6 "), deal_list("-2--1")
+    ([1, 2, 3, 11982], [2, 3, 5, 6], [-2, -1])
+    >>> deal_list("1-20000000")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 1-20000000: at most 10000000 deals a range
     >>> deal_list(" , ")
     Traceback (most recent call last):
     argparse.ArgumentTypeError: ' , ': no deal in it
@@ -2333,16 +2337,17 @@ def deal_list(text):
     import argparse
     deals = []
     for part in filter(None, re.split(r"[,\s]+", re.sub(r"\s*([-,])\s*", r"\1", text))):
-        low, dash, high = part.partition("-")
-        if not low and dash:                # a lone negative number: -1 or -2
-            low, dash, high = part, "", ""
-        try:
-            low, high = int(low), int(high if dash else low)
-        except ValueError:
+        cut = part.find("-", 1)             # not the sign of a negative deal (-1, -2)
+        low, high = (part, part) if cut < 0 else (part[:cut], part[cut + 1:])
+        if not (NUMBER.match(low) and NUMBER.match(high) and len(part) < 40):
             raise argparse.ArgumentTypeError("%s: not a deal or a range of deals"
                                              % printable(part))
-        if not (valid_deal(low) and valid_deal(high)) or high < low or high - low >= 10**7:
+        low, high = int(low), int(high)
+        if not (valid_deal(low) and valid_deal(high)) or high < low or low < 0 < high:
             raise argparse.ArgumentTypeError("%s: no such range of deals" % printable(part))
+        if high - low >= RANGE_MOST:
+            raise argparse.ArgumentTypeError("%s: at most %d deals a range"
+                                             % (printable(part), RANGE_MOST))
         deals.extend(range(low, high + 1))
     if not deals:
         raise argparse.ArgumentTypeError("'%s': no deal in it" % printable(text))

@@ -2110,6 +2110,7 @@ def solution_text(game, answer, heading, autoplay=False):
 ## of a turn, about 15 MB, fewer where memory is short).
 
 WORLDS, BATCH, BEHIND, BUDGET = 36, 12, 3, 600
+RANGE_MOST = 10 ** 7            # games in a range of --solve or --play, at most
 MOST_WORLDS = 1000              # --worlds at most: about 30 times a game's 2 s
 ALTERNATIVES = True
 SCREEN, SCREEN_BEHIND = 4, 2
@@ -3702,8 +3703,11 @@ def deal_list(text):
         if low is None or high is None:
             raise argparse.ArgumentTypeError("%s: not a game or a range of games"
                                              % printable(part))
-        if not 1 <= low <= high <= MAX_GAME or high - low >= 10**7:
+        if not 1 <= low <= high <= MAX_GAME:
             raise argparse.ArgumentTypeError("%s: no such range of games" % printable(part))
+        if high - low >= RANGE_MOST:
+            raise argparse.ArgumentTypeError("%s: at most %d games a range"
+                                             % (printable(part), RANGE_MOST))
         deals.extend(range(low, high + 1))
     if not deals:
         raise argparse.ArgumentTypeError("'%s': no game in it" % printable(text))
