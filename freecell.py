@@ -122,7 +122,8 @@ SHORT SOLUTIONS
     a short solution.
 
 LISTS OF DEALS
-    --solve DEALS (like 1-1000, 1,5,11982 or "1 5") prints a line a deal and a
+    --solve DEALS (like 1-1000, 1,5,11982 or "1 5"; up to 10,000,000 deals a
+    range, kept as ranges, not deal by deal) prints a line a deal and a
     summary; a deal left unknown is followed by a comment line naming the
     limit that stopped it (# deal 5: timeout 60 s reached).  A file of
     --out begins with two comment lines, what made it (the command and
@@ -2325,8 +2326,8 @@ def arguments(argv, stdout, stderr):
 def deal_list(text):
     """argparse type: deals like '1-1000' or '1,5,11982'.
 
-    >>> deal_list("1-3,11982"), deal_list(" 2 3, 5 - 6 "), deal_list("-2--1")
-    ([1, 2, 3, 11982], [2, 3, 5, 6], [-2, -1])
+    >>> [list(deal_list(text)) for text in ("1-3,11982", " 2 3, 5 - 6 ", "-2--1")]
+    [[1, 2, 3, 11982], [2, 3, 5, 6], [-2, -1]]
     >>> deal_list("1-20000000")
     Traceback (most recent call last):
     argparse.ArgumentTypeError: 1-20000000: at most 10000000 deals a range
@@ -2348,10 +2349,10 @@ def deal_list(text):
         if high - low >= RANGE_MOST:
             raise argparse.ArgumentTypeError("%s: at most %d deals a range"
                                              % (printable(part), RANGE_MOST))
-        deals.extend(range(low, high + 1))
+        deals.append((low, high))
     if not deals:
         raise argparse.ArgumentTypeError("'%s': no deal in it" % printable(text))
-    return deals
+    return Deals(deals)
 
 
 def deal_number(text):
@@ -2486,6 +2487,13 @@ class Numbers(object):
     def __len__(self):
         return self.count
 
+    def copy(self):
+        "A copy, which stays as it is when this one grows."
+        other = Numbers()
+        other.blocks = dict((key, bytearray(block)) for key, block in self.blocks.items())
+        other.count = self.count
+        return other
+
     def ranges(self, most=8):
         "The numbers as ranges, '1-500,601-1000', the first most of them."
         runs = []
@@ -2506,6 +2514,39 @@ class Numbers(object):
         text = ",".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in runs[:most])
         return text + (",... (%d ranges)" % len(runs) if len(runs) > most else "")
 
+
+class Deals(object):
+    """Deal numbers given as ranges, (first, last) pairs, each number once,
+    in the order given (the same in freecell.py and klondike.py).  It goes
+    through them without holding them: a list of ten million deals takes
+    the memory of its ranges (and, where they overlap, a bitmap).
+
+    >>> deals = Deals([(5, 7), (1, 6), (9, 9)])
+    >>> list(deals), len(deals), 4 in deals, 8 in deals, bool(Deals([]))
+    ([5, 6, 7, 1, 2, 3, 4, 9], 8, True, False, False)
+    """
+
+    def __init__(self, spans):
+        self.spans = spans
+        ordered = sorted(spans)
+        self.apart = all(a[1] < b[0] for a, b in zip(ordered, ordered[1:]))
+        self.count = (sum(last - first + 1 for first, last in spans) if self.apart
+                      else sum(1 for _ in self))
+
+    def __iter__(self):
+        seen = None if self.apart else Numbers()
+        for first, last in self.spans:
+            for number in range(first, last + 1):
+                if seen is None or seen.add(number):
+                    yield number
+
+    def __len__(self):
+        return self.count
+
+    def __contains__(self, number):
+        return any(first <= number <= last for first, last in self.spans)
+
+
 def solve_one(job):
     "Solve one deal of a range: (number, answer).  Runs in worker processes too."
     number, ncells, bakers, autoplay_on, max_positions, timeout, memory, short = job
@@ -2517,7 +2558,6 @@ def solve_deals(options, argv, stdout, stderr):
     """Solve a list of deals, a line each and a summary, each line appended
     to the --out file too; exit status 0 if all were solved."""
     began = time.time()
-    options.solve = list(collections.OrderedDict.fromkeys(options.solve))   # each deal once
     tally = Tally(options.solve)
     out = None
     if options.out is not None:
@@ -2528,28 +2568,29 @@ def solve_deals(options, argv, stdout, stderr):
         except ValueError as error:
             stderr.write("freecell: %s\n" % error)
             return 2
-    limits = (options.max_positions, options.timeout, options.memory)
-    again = [n for n in options.solve
-             if n in tally.unknown and further(tally.unknown[n][0], limits)]
-    deals = [n for n in options.solve if n not in tally.seen or n in again]
-    fresh = len(deals) - len(again)
+    # A deal left unknown is searched again where a worker of this run
+    # would go further: its share of the memory, as many as could start.
+    share = shared(options.memory, min(options.jobs, len(options.solve), cores()))[1]
+    limits = (options.max_positions, options.timeout, share)
+    again = set(n for n in tally.unknown
+                if n in options.solve and further(tally.unknown[n][0], limits))
+    held = tally.seen.copy()
+
+    def todo():
+        "The deals to solve, in the order asked, each once: fresh ones and again."
+        return (n for n in options.solve if n not in held or n in again)
+    count = sum(1 for _ in todo())
+    fresh = count - len(again)
     if out and fresh < len(options.solve):
         retried = ", and again the %d left unknown at smaller limits" % len(again) if again else ""
         stderr.write("freecell: %s holds %s of these already; solving the other %d%s\n"
                      % (options.out, plural(len(options.solve) - fresh, "deal"), fresh, retried))
-    processes = max(1, min(options.jobs, len(deals), cores()))
-    memory = options.memory
-    if processes > 1:               # the processes share the budget
-        here = resident() or 0
-        # Each worker needs room of its own; with less, one process goes further.
-        processes = max(1, min(processes, (memory - here) // WORKER_ROOM))
-        if processes > 1:
-            memory = (memory - here) // processes
-    jobs = [(n, options.cells, options.bakers, options.autoplay, options.max_positions,
-             options.timeout, memory, options.short) for n in deals]
+    processes, memory = shared(options.memory, min(options.jobs, count, cores()))
+    jobs = ((n, options.cells, options.bakers, options.autoplay, options.max_positions,
+             options.timeout, memory, options.short) for n in todo())
     stdout.write("%-10s %-10s %6s %6s %10s %8s\n"
                  % ("deal", "verdict", "moves", "typed", "positions", "seconds"))
-    waiting, order = {}, iter(deals)
+    waiting, order = {}, todo()
     following = next(order, None)
     try:
         for number, answer in solved(jobs, processes):
@@ -2568,9 +2609,9 @@ def solve_deals(options, argv, stdout, stderr):
         if out:
             synced(out)
     except ValueError as error:
-        stdout.write("".join(waiting.pop(n) + "\n" for n in deals if n in waiting))
+        stdout.write("".join(waiting.pop(n) + "\n" for n in todo() if n in waiting))
         missing = Numbers()
-        for n in deals:
+        for n in todo():
             if n not in tally.seen:
                 missing.add(n)
         stderr.write("freecell: %s%s\n" % (error, "; not done: deal%s %s" % (
@@ -2580,9 +2621,26 @@ def solve_deals(options, argv, stdout, stderr):
     return 0 if tally.verdicts["solved"] == len(tally.seen) == len(options.solve) else 1
 
 
+def shared(memory, processes):
+    """(processes, memory each) of a list run on at most processes with a
+    memory budget: each worker needs WORKER_ROOM at least (with less, one
+    process goes further), and they share what this process leaves.
+
+    >>> shared(1 << 30, 1) == (1, 1 << 30), shared(1 << 30, 2)[0], shared(40 << 20, 2)[0]
+    (True, 2, 1)
+    """
+    if processes > 1:
+        here = resident() or 0
+        processes = max(1, min(processes, (memory - here) // WORKER_ROOM))
+        if processes > 1:
+            return processes, (memory - here) // processes
+    return 1, memory
+
+
 def solved(jobs, processes):
-    "(number, answer) for each job as it is done, over several processes if asked."
-    if processes > 1 and len(jobs) > 1:
+    """(number, answer) for each job (an iterable, taken as the workers
+    need them) as it is done, over several processes if asked."""
+    if processes > 1:
         try:
             import multiprocessing
             pool = multiprocessing.Pool(processes, quiet_worker)

@@ -220,7 +220,8 @@ KLONDIKE-SOLVER AND PYSOL
     around the face-down cards).
 
 LISTS OF GAMES
-    --solve GAMES and --play GAMES (GAMES like 1-1000, 1,5,17 or "1 5") print a
+    --solve GAMES and --play GAMES (GAMES like 1-1000, 1,5,17 or "1 5"; up to
+    10,000,000 games a range, kept as ranges, not game by game) print a
     line a game, as it ends, and a summary; a game left unknown is followed
     by a comment line naming the limit that stopped it (# game 5: timeout
     120 s reached).  --jobs N spreads them over N processes (never more
@@ -3246,6 +3247,13 @@ class Numbers(object):
     def __len__(self):
         return self.count
 
+    def copy(self):
+        "A copy, which stays as it is when this one grows."
+        other = Numbers()
+        other.blocks = dict((key, bytearray(block)) for key, block in self.blocks.items())
+        other.count = self.count
+        return other
+
     def ranges(self, most=8):
         "The numbers as ranges, '1-500,601-1000', the first most of them."
         runs = []
@@ -3265,6 +3273,38 @@ class Numbers(object):
                                 runs.append([number, number])
         text = ",".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in runs[:most])
         return text + (",... (%d ranges)" % len(runs) if len(runs) > most else "")
+
+
+class Deals(object):
+    """Deal numbers given as ranges, (first, last) pairs, each number once,
+    in the order given (the same in freecell.py and klondike.py).  It goes
+    through them without holding them: a list of ten million deals takes
+    the memory of its ranges (and, where they overlap, a bitmap).
+
+    >>> deals = Deals([(5, 7), (1, 6), (9, 9)])
+    >>> list(deals), len(deals), 4 in deals, 8 in deals, bool(Deals([]))
+    ([5, 6, 7, 1, 2, 3, 4, 9], 8, True, False, False)
+    """
+
+    def __init__(self, spans):
+        self.spans = spans
+        ordered = sorted(spans)
+        self.apart = all(a[1] < b[0] for a, b in zip(ordered, ordered[1:]))
+        self.count = (sum(last - first + 1 for first, last in spans) if self.apart
+                      else sum(1 for _ in self))
+
+    def __iter__(self):
+        seen = None if self.apart else Numbers()
+        for first, last in self.spans:
+            for number in range(first, last + 1):
+                if seen is None or seen.add(number):
+                    yield number
+
+    def __len__(self):
+        return self.count
+
+    def __contains__(self, number):
+        return any(first <= number <= last for first, last in self.spans)
 
 def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS, autoplay=False):
     """--solve (cheat) or --play for one game: its moves in our notation
@@ -3296,7 +3336,6 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
     each line appended to the results file files[1] too when files (argv,
     name) are given.  Exit status 0 when every game was won."""
     began = time.time()
-    numbers = list(collections.OrderedDict.fromkeys(numbers))     # each game once
     tally = Tally(cheat, numbers)
     results_file = None
     if files:
@@ -3308,30 +3347,33 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
             err.write("%s: %s\n" % (PROG, error))
             return 2
         began -= tally.seconds          # the time of the games done before counts
-        again = [n for n in numbers if n in tally.unknown and further(tally.unknown[n][0], limits)]
-        todo = [n for n in numbers if n not in tally.seen or n in again]
-        fresh = len(todo) - len(again)
+    # A game left unknown is searched again where a worker of this run would
+    # go further: with its share of the memory, as many as could start.
+    share = shared(limits[2], workers(jobs, len(numbers)))[1]
+    again = set(n for n in tally.unknown
+                if n in numbers and further(tally.unknown[n][0], limits[:2] + (share,)))
+    held = tally.seen.copy()
+
+    def todo():
+        "The games to do, in the order asked, each once: fresh ones and again."
+        return (n for n in numbers if n not in held or n in again)
+    count = sum(1 for _ in todo())
+    if files:
+        fresh = count - len(again)
         if fresh < len(numbers):
             retried = (", and again the %d left unknown at smaller limits" % len(again)
                        if again else "")
             err.write("%s: %s holds %s of these already; %s the other %d%s\n"
                       % (PROG, name, plural(len(numbers) - fresh, "game"),
                          "solving" if cheat else "playing", fresh, retried))
-    else:
-        todo = numbers
     out.write("%-10s %-10s %6s %10s %8s\n" % (
         "game", "verdict", "moves", "positions" if cheat else "home", "seconds"))
-    jobs = workers(jobs, len(todo))
-    if jobs > 1:                    # the processes share the budget
-        here = resident() or 0
-        # Each worker needs room of its own; with less, one process goes further.
-        jobs = max(1, min(jobs, (limits[2] - here) // WORKER_ROOM))
-        if jobs > 1:
-            limits = limits[:2] + ((limits[2] - here) // jobs,)
-    waiting, order = {}, iter(todo)
+    jobs, memory = shared(limits[2], workers(jobs, count))
+    limits = limits[:2] + (memory,)
+    waiting, order = {}, todo()
     following = next(order, None)
     try:
-        for number, answer in results([(n, cheat, rules, limits, worlds) for n in todo], jobs):
+        for number, answer in results(((n, cheat, rules, limits, worlds) for n in todo()), jobs):
             line = result_line(number, answer, cheat)
             kept = line
             if answer["verdict"] == "unknown":      # and why, as a comment line
@@ -3347,9 +3389,9 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
         if results_file:
             synced(results_file)
     except ValueError as error:
-        out.write("".join(waiting.pop(n) + "\n" for n in todo if n in waiting))
+        out.write("".join(waiting.pop(n) + "\n" for n in todo() if n in waiting))
         missing = Numbers()
-        for n in todo:
+        for n in todo():
             if n not in tally.seen:
                 missing.add(n)
         err.write("%s: %s%s\n" % (PROG, error, "; not done: game%s %s" % (
@@ -3369,9 +3411,26 @@ def workers(jobs, items):
     return max(1, min(jobs, items, cores()))
 
 
+def shared(memory, processes):
+    """(processes, memory each) of a list run on at most processes with a
+    memory budget: each worker needs WORKER_ROOM at least (with less, one
+    process goes further), and they share what this process leaves.
+
+    >>> shared(1 << 30, 1) == (1, 1 << 30), shared(1 << 30, 2)[0], shared(40 << 20, 2)[0]
+    (True, 2, 1)
+    """
+    if processes > 1:
+        here = resident() or 0
+        processes = max(1, min(processes, (memory - here) // WORKER_ROOM))
+        if processes > 1:
+            return processes, (memory - here) // processes
+    return 1, memory
+
+
 def results(tasks, processes):
-    "(number, answer) for each task as it is done, over several processes if asked."
-    if processes > 1 and len(tasks) > 1:
+    """(number, answer) for each task (an iterable, taken as the workers
+    need them) as it is done, over several processes if asked."""
+    if processes > 1:
         try:
             import multiprocessing
             pool = multiprocessing.Pool(processes, quiet_worker)
@@ -3688,7 +3747,7 @@ def deck_string(text):
 def deal_list(text):
     """A --solve or --play list of games: '1-1000', '1,5,17'.
 
-    >>> deal_list('1-3,17'), deal_list(' 2 3, 5 - 6 ')
+    >>> list(deal_list('1-3,17')), list(deal_list(' 2 3, 5 - 6 '))
     ([1, 2, 3, 17], [2, 3, 5, 6])
     >>> deal_list(' , ')
     Traceback (most recent call last):
@@ -3708,10 +3767,10 @@ def deal_list(text):
         if high - low >= RANGE_MOST:
             raise argparse.ArgumentTypeError("%s: at most %d games a range"
                                              % (printable(part), RANGE_MOST))
-        deals.extend(range(low, high + 1))
+        deals.append((low, high))
     if not deals:
         raise argparse.ArgumentTypeError("'%s': no game in it" % printable(text))
-    return deals
+    return Deals(deals)
 
 
 def world_count(text):
