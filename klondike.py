@@ -3054,9 +3054,9 @@ def results_header(argv, rules):
 
 def result_lines(name):
     """(line number, text) for each whole line of results file name: a last
-    line that a crash left without its newline is not one, and a line too
-    long to be a result is cut to its start.  OSError when the file cannot
-    be read."""
+    line that a crash left without its newline is not one, a line too long
+    to be a result is cut to its start, and a byte-order mark at the start
+    (an editor's) is dropped.  OSError when the file cannot be read."""
     with open(name, "rb") as lines:
         number, start = 0, None
         while True:
@@ -3066,7 +3066,8 @@ def result_lines(name):
             start = piece if start is None else start
             if piece.endswith(b"\n"):
                 number += 1
-                yield number, start.rstrip(b"\r\n").decode("utf-8", "replace")
+                text = start.rstrip(b"\r\n").decode("utf-8", "replace")
+                yield number, text.lstrip("\ufeff") if number == 1 else text
                 start = None
 
 
@@ -3075,10 +3076,12 @@ def read_results(names, rules, take, complain, note=None):
     comment line (what a line before it left unsaid) when note is given;
     complain(where, what) of a line take() refuses with ValueError.  The
     files must have been made under rules (None: those of the first file).
-    Returns the rules; raises ValueError, naming the file, for one that
-    cannot be read, is not a results file or was made under other rules."""
+    Returns the rules (None when no file holds a whole line: each run that
+    made them died before it wrote one); raises ValueError, naming the
+    file, for one that cannot be read, is not a results file or was made
+    under other rules."""
     for name in names:
-        made = None
+        made, number = None, 0
         try:
             for number, text in result_lines(name):
                 words = text.split(None, 3)     # the header: "# SCRIPT.py VERSION: ..."
@@ -3104,7 +3107,7 @@ def read_results(names, rules, take, complain, note=None):
                         complain("%s: line %d" % (name, number), str(error))
         except OSError as error:
             raise ValueError("%s: %s" % (name, error.strerror or error))
-        if made is None:
+        if made is None and number:     # not one whole line: a run that died at once
             raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
     return rules
 
@@ -3698,8 +3701,8 @@ def summarize(names, out, err):
     when a line was not a result."""
     complain = complainer(err)
     try:
-        rules = read_results(names[:1], None, lambda text: None, lambda where, what: None)
-        tally = Tally(rules.startswith("klondike solve"))
+        rules = read_results(names, None, lambda text: None, lambda where, what: None)
+        tally = Tally((rules or "klondike solve").startswith("klondike solve"))
         read_results(names, rules, tally.take, complain)
     except ValueError as error:
         err.write("%s: %s\n" % (PROG, error))
