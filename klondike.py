@@ -90,7 +90,7 @@ AT THE PROMPT
     new, new N       deal a random game, or game N
     hint             the next move, chosen as --play chooses it: from what a
                      player sees, never from the face-down cards or the unseen
-                     stock
+                     stock; within 5 s (on a slow device from fewer worlds)
     solve            a whole solution from here, every card known (the
                      cheat's answer), or why there is none
     t, turn          turn the stock (or the waste over)
@@ -2111,6 +2111,7 @@ def solution_text(game, answer, heading, autoplay=False):
 ## of a turn, about 15 MB, fewer where memory is short).
 
 WORLDS, BATCH, BEHIND, BUDGET = 36, 12, 3, 600
+HINT_SECONDS = 5.0              # hint weighs the worlds it dealt by then (solve: --timeout)
 RANGE_MOST = 10 ** 7            # games in a range of --solve or --play, at most
 MOST_WORLDS = 1000              # --worlds at most: about 30 times a game's 2 s
 ALTERNATIVES = True
@@ -2163,13 +2164,15 @@ def plan_of(solver, state, steps):
     return tuple(plan)
 
 
-def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
+def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS, deadline=None):
     """(moves, wins, worlds): what the player plays next in game, decided
     without looking at a hidden card, and in how many of the worlds it
     dealt that won.  While the stock is unseen, it turns it (wins None,
     worlds 0); when every card is in sight it solves the game (worlds 0).
     No moves when it finds nothing worth doing.  It deals at most worlds
-    worlds and searches each for budget positions at a time.
+    worlds and searches each for budget positions at a time; past the
+    deadline (time.time()), when given, it deals no more (hint's limit:
+    the choice then rests on fewer worlds, and depends on the machine).
 
     >>> game = deal(deck_of(1))
     >>> advice(game)
@@ -2190,6 +2193,8 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
     won_by, score, done = {}, {}, {}    # won_by[plan]: the worlds its own search won
     while True:
         for _ in range(min(BATCH, worlds - len(tries))):
+            if deadline and tries and time.time() > deadline:
+                break
             sample = world(game, shuffled(hidden, rand))
             solver = Solver(sample)
             # A probe is too short for the turns' dominance to pay for its
@@ -2244,7 +2249,8 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS):
                         done[plan] = upto
                 top = max(score[p] for p in plans if p not in dropped)
                 dropped.update(p for p in plans if top - score[p] >= behind * WIN_VALUE)
-        if len(tries) >= worlds or plans and len(plans) - len(dropped) == 1:
+        if len(tries) >= worlds or plans and len(plans) - len(dropped) == 1 or (
+                deadline and time.time() > deadline):
             break
     plans = [p for p in plans if p not in dropped]
     if not plans:
@@ -2595,7 +2601,8 @@ def hint(game, limits):
     cards either), and why."""
     if won(game):
         raise Illegal("the game is won")
-    made, wins, worlds = advice(game, limits=limits)
+    limits = (limits[0], min(limits[1], HINT_SECONDS)) + tuple(limits[2:])
+    made, wins, worlds = advice(game, limits=limits, deadline=time.time() + HINT_SECONDS)
     if not made:
         return "No hint: no way to win was found in %d deals that fit what you see" % worlds
     first = []
