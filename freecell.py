@@ -2429,9 +2429,13 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         stderr.write("freecell: %s: %s\n" % (options.board, e))
         return 2                        # as a bad option: nothing was played
     if options.solve is not None:
-        answer = solve(game["pos"], options.bakers, options.autoplay, options.max_positions,
-                       options.timeout, options.memory, process_start(),
-                       options.short)
+        isatty = getattr(stderr, "isatty", None)
+        clear = working(stderr, bool(isatty and isatty()), "solving")    # at a terminal
+        try:
+            answer = solve(game["pos"], options.bakers, options.autoplay, options.max_positions,
+                           options.timeout, options.memory, process_start(), options.short)
+        finally:
+            clear()
         for line in lines_of(answer["moves"]):
             stdout.write(line + "\n")
         stdout.write("# %s: %s\n" % (game["title"], verdict_line(answer, options.autoplay)))

@@ -3320,17 +3320,22 @@ class Deals(object):
     def __contains__(self, number):
         return any(first <= number <= last for first, last in self.spans)
 
-def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS, autoplay=False):
+def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS, autoplay=False, err=None):
     """--solve (cheat) or --play for one game: its moves in our notation
     (with autoplay, those it leaves to type) and a last comment line; exit
-    status 0 when it is won."""
+    status 0 when it is won.  At a terminal (err), a line says it works."""
     game = start(origin, rules, autoplay).game
     heading = "%s: " % ("game %d" % origin if isinstance(origin, int) else "deck")
+    isatty = getattr(err, "isatty", None)
+    clear = working(err, bool(isatty and isatty()), "solving" if cheat else "playing")
+    try:
+        answer = (solve(game, *limits, began=process_start()) if cheat
+                  else play_blind(game, limits, worlds))
+    finally:
+        clear()
     if cheat:
-        answer = solve(game, *limits, began=process_start())
         out.write(solution_text(game, answer, heading, autoplay) + "\n")
         return 0 if answer["verdict"] == "solved" else 1
-    answer = play_blind(game, limits, worlds)
     out.write(game_text(game, answer, heading, autoplay) + "\n")
     return 0 if answer["verdict"] == "won" else 1
 
@@ -3909,7 +3914,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         return 0
     if args.solve is not None or args.play is not None:
         return solve_game(origin, rules, limits, args.solve is not None, stdout, worlds,
-                          args.autoplay)
+                          args.autoplay, stderr)
     style = (wants_colour(args.color, stdout, os.environ),
              not args.ascii and can_print_suits(stdout))
     session = start(origin, rules, args.autoplay, limits)
