@@ -1761,7 +1761,8 @@ class Session(object):
             clear()
         if answer["verdict"] != "solved":
             longer = (timeout < options.timeout and answer["why"].startswith("timeout"))
-            return ("No solution from here: " + verdict_line(answer)
+            found = "found " if answer["verdict"] == "unknown" else ""      # nothing proved
+            return ("No solution %sfrom here: %s" % (found, verdict_line(answer))
                     + (" (solve searches for up to %g s)" % options.timeout if longer else ""))
         moves = answer["moves"]
         if word != "hint":

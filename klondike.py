@@ -2626,7 +2626,8 @@ def solve_text(session, limits):
         raise Illegal("the game is won")
     answer = solve(game, *limits)
     if answer["verdict"] != "solved":
-        return "No solution from here: " + verdict_line(answer)
+        return "No solution %sfrom here: %s" % (
+            "found " if answer["verdict"] == "unknown" else "", verdict_line(answer))
     items = typed(game, answer["moves"]) if session.autoplay else notes(game, answer["moves"])
     return "\n".join(wrap(items, 78) + ["# " + verdict_line(answer)])
 
