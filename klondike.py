@@ -3201,6 +3201,10 @@ def keep(results, line):
         if time.time() - getattr(results, "synced", 0.0) >= SYNC:
             synced(results)
     except OSError as error:
+        try:
+            results.close()         # now: closed at exit, it would fail again, loudly
+        except OSError:
+            pass
         raise ValueError("%s: %s" % (results.name, error.strerror or error))
 
 
