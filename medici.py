@@ -1682,8 +1682,6 @@ SUIT_CARDS = [sum(1 << card_of(rank, suit) for rank in range(9)) for suit in ran
 ONES = [bin(n).count("1") for n in range(16)]   # how many of four cards
 PROBE = 100                             # places a probe tries before it gives up
 RETRIES = 50                            # probes from one mark before it is dropped
-QUICK = 1000                            # places of --find's first search, before samples
-                                        # (with at most 7 free, twice their orders)
 
 
 class OutOfNodes(Exception):
@@ -1953,11 +1951,16 @@ class Finder(object):
     """The chains that meet wish, found by probes and by complete searches
     in turn, each search's budget of places twice the last's, until one
     search ends (then every chain is known: complete is True and total
-    tells how many there are) or the deadline passes."""
+    tells how many there are) or the deadline passes.  Where the wish
+    leaves seven places or fewer free, a complete search of twice as many
+    places as the free cards have orders comes first: it ends at once."""
 
     def __init__(self, wish, rule="leftmost", seed=1, deadline=None):
+        import math
         self.search = Search(wish, rule)
         self.seed, self.deadline = seed, deadline
+        free = 36 - len(wish.fixed())
+        self.quick = 2 * math.factorial(free) if free <= 7 else 0
         self.complete, self.total = False, None
         self.marks, self.fails = [[]], [0]     # where probes start, failures there
 
@@ -1969,14 +1972,15 @@ class Finder(object):
                 yield chain
 
     def rounds(self, want=1, budget=20000):
-        """Yield, round after round (probes, then a complete search), the
-        list of the chains that round found and no round before it; the
-        first round tries budget places, each round after twice as many."""
+        """Yield, round after round, the list of the chains that round found
+        and no round before it: first the quick complete search (none where
+        many places are free), then probes and a complete search, the first
+        of budget places, each after twice as many."""
         import random
         rng, seen = random.Random(self.seed), set()
         try:
+            found = self.sweep(want, self.quick) if self.quick else []
             while True:
-                found = self.probes(rng, budget) + self.sweep(want, budget)
                 new = []
                 for chain in found:
                     if tuple(chain) not in seen:
@@ -1985,6 +1989,7 @@ class Finder(object):
                 yield new
                 if self.complete:
                     return
+                found = self.probes(rng, budget) + self.sweep(want, budget)
                 budget *= 2
         except OutOfTime:
             return
@@ -2783,39 +2788,28 @@ def run_find(args, stdout, complain, style):
             else "the highest found; %d not ruled out within %s" % (efficiency + 1, limit)))
         return 0
     seen, finder, start = set(), Finder(wish, rule, first, deadline), first
-    rounds = finder.rounds(args.count)
-    def show(chains):
+
+    def show(chains, note):
         "Print the chains not printed yet; whether --count are printed."
         for chain in chains:
             if tuple(chain) not in seen:
-                put(chain, "search")
+                put(chain, note)
                 seen.add(tuple(chain))
                 if len(seen) == args.count:
                     return True
         return False
-    import math
-    free = 36 - len(wish.fixed())
-    try:                        # few places left free: the search answers at once
-        quick = finder.sweep(args.count, max(QUICK, 2 * math.factorial(free) if free <= 7 else 0))
-    except OutOfTime:
-        quick = []
-    if finder.complete:
-        if show(quick):
+    # A round of the search (the first, quick one answers where few places
+    # are free), numbered deals sampled, a round, samples...
+    for chains in finder.rounds(args.count):
+        if show(chains, "search"):
             return 0
-    while not finder.complete:  # sample numbered deals, search, sample, search...
+        if finder.complete:
+            break
         span = min(args.limit, GAME_LIMIT - start + 1)
         for number, chain, renamed in find(wish, start, span, rule, deadline):
-            if tuple(chain) not in seen:
-                put(chain, "deal %d%s" % (number, ", renamed" if renamed else ""))
-                seen.add(tuple(chain))
-                if len(seen) == args.count:
-                    return 0
+            if show([chain], "deal %d%s" % (number, ", renamed" if renamed else "")):
+                return 0
         start += span
-        chains = next(rounds, None)
-        if chains is None:
-            break
-        if show(chains):
-            return 0
     if finder.complete:
         complain("--find", "only " + agree(len(seen), "chain exists", "chains exist")
                  if seen else "no chain exists")
