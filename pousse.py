@@ -34,7 +34,8 @@ NOTATION
     (6 L3 T3 L3 B2)
             a game record: the board size and the moves, in parentheses.
     Lower case works too.  The board shows the moves around its edges and
-    stars the last move's label.
+    stars the last move's label; on boards of 18 and more (80 columns) the
+    top and bottom edges say T and B once and number the columns.
 
 AT THE PROMPT
     One or more words a line; # starts a comment.  A line is all or
@@ -513,27 +514,50 @@ def show(game, colour=False):
         B1 B2*B3
     moves: L1 B3
     X to move.
+
+    Boards of 18 and more would be wider than 80 columns with a label over
+    each column, so there the edges name the side once and number the
+    columns (T12 is the column under 12):
+
+    >>> lines = show(Game(20, [19])).splitlines()
+    >>> for line in lines[:3] + lines[-4:]:
+    ...     print(line)
+        T  1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17 18 19 20
+       L1  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  R1
+       L2  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  R2
+     *L20  X  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  R20
+        B  1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17 18 19 20
+    moves: L20
+    O to move.
+    >>> max(len(line) for line in lines)
+    70
     """
     n, (x, o) = game.n, game.board()
     names = move_names(n)
     last = names[game.moves[-1]] if game.moves else None
-    w = len(str(n)) + 2
+    wide = n >= 18                      # 4 columns a cell would pass 80
+    w = 3 if wide else len(str(n)) + 2
+    margin = 5 if wide else w
 
-    def label(name):
+    def label(name, shown=None):
+        shown = name if shown is None else shown
         mark = "*" if name == last else " "
         if colour and name == last:
-            name = COLOURS["*"] + name + RESET
-        return mark + name
+            shown = COLOURS["*"] + shown + RESET
+        return mark + shown
 
     def cell(c):
         token = "X" if x >> c & 1 else "O" if o >> c & 1 else "."
         return COLOURS[token] + token + RESET if colour and token != "." else token
 
     def edge(side):
+        if wide:
+            return " " * (margin - 1) + side + "".join(
+                " " * (2 - len(str(i))) + label(side + str(i), str(i)) for i in range(1, n + 1))
         return " " * w + "".join(" " * (w - 2 - len(str(i))) + label(side + str(i))
                                  for i in range(1, n + 1))
 
-    rows = [" " * (w - 2 - len(str(r))) + label("L%d" % r)
+    rows = [" " * (margin - 2 - len(str(r))) + label("L%d" % r)
             + "".join(" " * (w - 1) + cell((r - 1) * n + c) for c in range(n))
             + " " + label("R%d" % r) for r in range(1, n + 1)]
     lines = [edge("T")] + rows + [edge("B")]
