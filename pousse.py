@@ -137,7 +137,7 @@ OPTIONS
     --icfp          contest robot mode (see THE CONTEST ROBOT; no --self or
                     --machine with it)
     -v, --verbose   the engine's depth, positions, score and table size
-                    on stderr
+                    on stderr, for the machine's moves, hint and solve
     --color=auto|always|never
                     colour the tokens and the last move (auto: at a terminal
                     unless NO_COLOR is set)
@@ -1600,11 +1600,16 @@ def machine_player(level, n, rand, seconds, depth=None, nodes=None, report=None,
         engine = engine_for(engines, game.n, memory)
         move, facts = engine.think(game, budget(seconds, slowness), depth, nodes)
         if report:
-            report("%s: depth %d, %d positions in %.2f s, score %d; table %d, at most %d"
-                   % (move_names(game.n)[move], facts["depth"], facts["nodes"],
-                      facts["seconds"], facts["score"], facts["table"], engine.limit))
+            report(search_facts(game, move, facts, engine))
         return move
     return strong
+
+
+def search_facts(game, move, facts, engine):
+    "What --verbose says of a search: the move, depth, positions, time, score, table."
+    return "%s: depth %d, %d positions in %.2f s, score %d; table %d, at most %d" % (
+        move_names(game.n)[move], facts["depth"], facts["nodes"], facts["seconds"],
+        facts["score"], facts["table"], engine.limit)
 
 
 class Draws(object):
@@ -1784,7 +1789,8 @@ class Session(object):
     (the strong Engine for hint and solve, with depth and nodes), timed
     (a human who takes longer than seconds a move loses), stderr and
     interactive (a working line while the machine thinks), draws (a Draws
-    to set back with the rest)."""
+    to set back with the rest), report (hears what hint's and solve's
+    searches found, as --verbose says it)."""
     def __init__(self, n, machine, player, seconds, out, colour, clock, **options):
         self.game, self.machine, self.player = Game(n), machine, player
         self.seconds, self.out, self.colour, self.clock = seconds, out, colour, clock
@@ -1795,7 +1801,7 @@ class Session(object):
         self.depth, self.nodes = options.get("depth"), options.get("nodes")
         self.timed = options.get("timed", False)
         self.stderr, self.interactive = options.get("stderr"), options.get("interactive", False)
-        self.draws = options.get("draws")
+        self.draws, self.report = options.get("draws"), options.get("report")
         self.ready = clock()
         self.started = self.record = False
         self.buffer, self.last, self.shown = None, True, False
@@ -1981,6 +1987,8 @@ class Session(object):
         seconds = min(self.seconds, HINT_SECONDS) if verb == "hint" else self.seconds
         move, facts = self.think("thinking", lambda: engine.think(
             game, budget(seconds), self.depth, self.nodes))
+        if self.report:
+            self.report("%s: %s" % (verb, search_facts(game, move, facts, engine)))
         names, me = move_names(game.n), PLAYERS[game.player()]
         if verb == "hint":
             self.say("hint: %s for %s: %s." % (names[move], me, verdict(game, facts)))
@@ -2050,7 +2058,8 @@ def play(args, stdin, stdout, stderr, colour, watch=None):
                       quiet=args.quiet, title=lambda n: "Pousse %d x %d: %s" % (n, n, intro),
                       command=replay_command(args, machine), depth=args.depth, nodes=args.nodes,
                       engine=lambda n: engine_for(engines, n, memory), stderr=stderr,
-                      timed=args.clock and interactive, interactive=interactive, draws=rand)
+                      timed=args.clock and interactive, interactive=interactive, draws=rand,
+                      report=report)
     if len(machine) == 2:
         session.begin()
         session.machine_moves()
