@@ -214,7 +214,8 @@ EXAMPLES
 EXIT STATUS
     0 when every input line was accepted, 1 when one was rejected (each
     rejection prints one line on stderr naming the input line), 2 for bad
-    options or a --board file that is not a board, 130 after Ctrl-C (at
+    options (an --out file that cannot be opened included) or a --board
+    file that is not a board, 130 after Ctrl-C (at
     the prompt, or when the input is not a terminal).  With --solve: 0 when
     every deal was solved.  With --summary: 2 when the files cannot be
     added up, 1 when a line was not a deal's result.  Output that cannot

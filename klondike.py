@@ -325,9 +325,9 @@ EXIT STATUS
     --play: won; with a list: every game solved or won), 1 when a line was
     refused or the input ended in an error (with --solve or --play: not
     solved or not won; with --summary: a line of a file was not a game's
-    result), 2 for bad options or files --summary cannot add up, 130 after
-    Ctrl-C.  Output that cannot be written (a full disk): one line on
-    stderr, status 1.
+    result), 2 for bad options (an --out file that cannot be opened
+    included) or files --summary cannot add up, 130 after Ctrl-C.  Output
+    that cannot be written (a full disk): one line on stderr, status 1.
 """
 
 import _signal      # signal's C core, loaded with Python: no time lost importing

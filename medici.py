@@ -209,10 +209,11 @@ EXAMPLES
 EXIT STATUS
     0 when every input line was accepted, 1 otherwise (a refused line, a
     chain that is not the 36 distinct cards, a search that found fewer
-    chains than asked, or none to count), 2 for bad options or wishes that
-    cannot be met, 130 after Ctrl-C (at a terminal, Ctrl-C during hint or
-    solve stops only the search).  Output that cannot be written (a full
-    disk): one line on stderr, status 1.
+    chains than asked, or none to count), 2 for bad options (an --out file
+    that cannot be opened included) or wishes that cannot be met, 130
+    after Ctrl-C (at a terminal, Ctrl-C during hint or solve stops only the
+    search).  Output that cannot be written (a full disk): one line on
+    stderr, status 1.
 """
 import _signal      # signal's C core, loaded with Python: no time lost importing
 if __name__ == "__main__" and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
