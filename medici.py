@@ -100,7 +100,8 @@ SEARCH
                       chain that meets the wishes (where few places are free)
     --limit N         numbered deals sampled between two rounds of the
                       search (default 10000)
-    --timeout SECONDS give up after so long (default 60)
+    --timeout SECONDS give up after so long (default 60), counted from the
+                      program's start, as a slow device is slow to start
 
     Folding compares ranks and suits only for equality, so renaming the
     ranks (9! ways) and the suits (4! ways) maps a converging chain to a
@@ -968,6 +969,25 @@ def processor_ticks(pid):
         return int(fields[11]) + int(fields[12])
     except (OSError, ValueError, IndexError):
         return None
+
+
+def process_start():
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc): a time limit counts from there, start-up included, as
+    a slow device is slow to start, even where start-up alone took longer
+    than the limit (the search then has no time left: it answers at once).  Now
+    where the system does not say, or where main() runs inside another
+    program (the tests), whose own start is not this one's."""
+    now = time.time()
+    if __name__ != "__main__":
+        return now
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if age >= 0 else now
 
 
 def ended(pool):
@@ -1990,7 +2010,9 @@ class Finder(object):
                 yield new
                 if self.complete:
                     return
-                found = self.probes(rng, budget) + self.sweep(want, budget)
+                found = self.probes(rng, budget, want, seen)
+                if len(set(map(tuple, found)) - seen) < want:   # else enough, at once
+                    found += self.sweep(want, budget)
                 budget *= 2
         except OutOfTime:
             return
@@ -2013,12 +2035,13 @@ class Finder(object):
         return [image for chain in canonical
                 for image in images(chain, search.rank_classes, search.suit_classes)]
 
-    def probes(self, rng, budget):
-        """The chains that probes find in budget places, in random orders.
-        A probe that places a card a wish constrains leaves a mark: the next
-        probes start from there, until RETRIES of them in a row fail."""
-        spent, found, search = 0, [], self.search
-        while spent < budget:
+    def probes(self, rng, budget, want=None, seen=()):
+        """The chains that probes find in budget places, in random orders,
+        want of them at most that are not in seen (then they stop).  A probe
+        that places a card a wish constrains leaves a mark: the next probes
+        start from there, until RETRIES of them in a row fail."""
+        spent, found, search, fresh = 0, [], self.search, set()
+        while spent < budget and (want is None or len(fresh) < want):
             order = list(DECK)
             rng.shuffle(order)
             base = self.marks[-1]
@@ -2028,6 +2051,7 @@ class Finder(object):
             except OutOfNodes:
                 pass
             spent += search.nodes
+            fresh.update(tuple(chain) for chain in found if tuple(chain) not in seen)
             if found and len(self.marks) > 1:
                 del self.marks[1:], self.fails[1:]
             elif len(search.mark) > len(base):
@@ -2064,8 +2088,9 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
     """(chain, efficiency, proved): a chain meeting wish in which card
     reaches the highest efficiency found, and whether no chain reaches more;
     chain is None when no chain was found.  It first tries the most the
-    card's latest place allows, briefly, then climbs from any chain, one
-    search a level above the best so far."""
+    card's latest place allows, for a quarter of the time and 6 s at most
+    (a search that can reach it is quick, as the wish prunes hard), then
+    climbs from any chain, one search a level above the best so far."""
     import time
     search = Search(wish, rule)
     latest = max(pos for pos in range(36) if search.allowed[pos] >> card & 1)
@@ -2080,7 +2105,7 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
         return next(finder.chains(), None), finder
 
     now = time.time()
-    brief = now + max(1.0, (deadline - now) / 10) if deadline else now + 1.0
+    brief = now + max(1.0, min((deadline - now) / 4, 6.0)) if deadline else now + 1.0
     chain, finder = at_least(most, min(brief, deadline or brief))
     if chain:
         return chain, most, True
@@ -2755,9 +2780,8 @@ def run_find(args, stdout, complain, style):
     """--find: print --count chains that meet the wishes, sampled from
     --limit numbered deals and then searched for, or count them all, or
     find the highest efficiency of a --target CARD!max."""
-    import time
     timeout = args.timeout or TIMEOUT
-    deadline = time.time() + timeout
+    deadline = process_start() + timeout
     first = random_number() if args.game is None or args.game < 0 else args.game
     wish, rule = args.wish, args.rule
     limit = "the limit (--timeout %g s)" % timeout
