@@ -2693,7 +2693,7 @@ def run_stats(args, argv, stdout, stderr):
     parts = [(a, b + 1, args.rule) for a, b in split(todo, jobs)]
     jobs = min(jobs, len(parts))            # never more processes than blocks
     total = [sum(column) for column in zip(*(block[2] for block in blocks))] or [0] * 37
-    workers = set()
+    workers, done = set(), []
     try:
         for (a, b, rule), counts, seconds, worker in tally_parts(parts, jobs):
             line = block_line(a, b - 1, counts, seconds)
@@ -2701,10 +2701,14 @@ def run_stats(args, argv, stdout, stderr):
                 keep(out, line)
             total = [t + c for t, c in zip(total, counts)]
             workers.add(worker)
+            done.append((a, b - 1))
         if out:
             synced(out)
     except ValueError as error:
-        stderr.write("%s: %s\n" % (PROG, error))
+        missing = gaps(first, last, spans_of([block[:2] for block in blocks] + done))
+        stderr.write("%s: %s; not done: deal%s %s\n" % (
+            PROG, error, "s" if sum(b - a for a, b in missing) else "",
+            ", ".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in missing)))
         return 1
     seconds = time.time() - began
     processes = max(1, len(workers))
