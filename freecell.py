@@ -154,7 +154,8 @@ OPTIONS
                         stderr)
     --cells N           0..10 free cells (default 4)
     --bakers            Baker's Game: build by suit
-    --no-autoplay       never move cards home by itself
+    --no-autoplay       never move cards home by itself (--autoplay, the
+                        default, moves them)
     --snx               read a plain move into an empty column as one card, as
                         fc-solve -snx writes it (automatic after its header)
     -q, --quiet         print only the final board and the result (and what
@@ -185,6 +186,9 @@ OPTIONS
                         order, overlapping or not), as one run over all their
                         deals would end; files of other rules are refused
     --color=WHEN        auto (default), always or never: red cards in red
+                        (also --colour; auto: at a terminal, where NO_COLOR,
+                        FORCE_COLOR, CLICOLOR_FORCE, CLICOLOR=0 and TERM=dumb
+                        allow)
     -m, --monochrome    the same as --color=never
     --ascii             suits as letters C D H S (automatic when the output
                         cannot print the suit symbols)
@@ -2303,9 +2307,10 @@ def arguments(argv, stdout, stderr):
     parser.add_argument("--cells", type=cell_count, default=4, metavar="N")
     parser.add_argument("--bakers", action="store_true")
     parser.add_argument("--no-autoplay", dest="autoplay", action="store_false")
+    parser.add_argument("--autoplay", dest="autoplay", action="store_true")
     parser.add_argument("--snx", action="store_true")
     parser.add_argument("-q", "--quiet", action="store_true")
-    parser.add_argument("--color", "--colour", choices=("auto", "always", "never"),
+    parser.add_argument("--color", "--colour", type=str.lower, choices=("auto", "always", "never"),
                         default="auto")
     parser.add_argument("-m", "--monochrome", dest="color", action="store_const",
                         const="never")

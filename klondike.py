@@ -254,7 +254,8 @@ OPTIONS
                        Vegas scoring brings 1 in draw one, 3 in draw three)
     --scoring KIND     standard (default), vegas or none
     --autoplay         run auto after every move (--solve and --play of one
-                       game then print the moves autoplay leaves to type)
+                       game then print the moves autoplay leaves to type);
+                       --no-autoplay, the default, does not
     -q, --quiet        print only the final board and result (and what
                        help, board, history, hint and solve print)
     --color=WHEN       auto (default), always or never (also --colour)
@@ -3854,13 +3855,14 @@ def parser():
     which.add_argument("--deck", type=deck_string, metavar="DIGITS", help=hidden)
     p.add_argument("--draw", type=draw_count, default=3, help=hidden)
     p.add_argument("--passes", type=positive, metavar="N", help=hidden)
-    p.add_argument("--scoring", choices=("standard", "vegas", "none"),
+    p.add_argument("--scoring", type=str.lower, choices=("standard", "vegas", "none"),
                    default="standard", help=hidden)
     p.add_argument("--autoplay", action="store_true", help=hidden)
-    p.add_argument("--export", nargs="?", const="deck", choices=("deck", "pysol"),
+    p.add_argument("--no-autoplay", dest="autoplay", action="store_false", help=hidden)
+    p.add_argument("--export", type=str.lower, nargs="?", const="deck", choices=("deck", "pysol"),
                    help=hidden)
     p.add_argument("-q", "--quiet", action="store_true", help=hidden)
-    p.add_argument("--color", "--colour", choices=("auto", "always", "never"),
+    p.add_argument("--color", "--colour", type=str.lower, choices=("auto", "always", "never"),
                    default="auto", help=hidden)
     p.add_argument("-m", "--monochrome", dest="color", action="store_const",
                    const="never", help=hidden)

@@ -63,7 +63,9 @@ AT THE PROMPT
     The same words as in the other games of the collection:
       help, ?         the list of commands
       quit, q, exit   stop (the words before it on its line are done first;
-                      a chain being read is dropped)
+                      a chain being read is dropped), as Ctrl-D does at a
+                      terminal; piped input that ends inside a chain is an
+                      error (a file cut short)
       board           the chain being read, folded as far as it goes (its
                       piles); when none is being read, the last chain checked
       history         the chains checked so far, a line each, after a comment
@@ -172,7 +174,8 @@ OPTIONS
                       the output is a terminal (NO_COLOR, FORCE_COLOR,
                       CLICOLOR_FORCE, CLICOLOR=0 and TERM=dumb decide first)
     -m, --monochrome  --color=never
-    --ascii           suits as C D H S
+    --ascii           suits as C D H S (automatic when the output cannot
+                      print the suit symbols)
     -h, --help        this manual
 
 EXAMPLES
@@ -2127,7 +2130,7 @@ A line holds cards or commands, never both: cards add to the chain being
 read, which is checked when its 36th card comes.  A line with a word that
 is refused is refused whole.
 help (?)        this list
-quit (q, exit)  stop, as Ctrl-D does (a chain being read is dropped)
+quit (q, exit)  stop, as Ctrl-D at a terminal (a chain being read is dropped)
 board           the chain being read folded so far, or the last chain checked
 history         the chains checked, to pipe back into medici.py
 undo (u)        take back the last card of the chain being read
@@ -2439,7 +2442,7 @@ def options(argv):
     parser.add_argument("--count", type=count_or_all, default=1, metavar="K|all")
     parser.add_argument("--limit", type=positive, default=SAMPLED, metavar="N")
     parser.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS")
-    parser.add_argument("--rule", choices=RULES, default="leftmost")
+    parser.add_argument("--rule", type=str.lower, choices=RULES, default="leftmost")
     parser.add_argument("--trace", action="store_true", help="show every deal and fold")
     parser.add_argument("--brief", action="store_true", help="one line per chain")
     parser.add_argument("-q", "--quiet", action="store_true",
@@ -2449,8 +2452,8 @@ def options(argv):
                         help="with --stats: keep the counts in FILE, and go on from it")
     parser.add_argument("--summary", nargs="+", metavar="FILE",
                         help="the statistics of files made by --stats --out")
-    parser.add_argument("--notation", choices=("suits", "letters", "en", "ru"), default=None)
-    parser.add_argument("--color", "--colour", choices=("auto", "always", "never"),
+    parser.add_argument("--notation", type=str.lower, choices=("suits", "letters", "en", "ru"), default=None)
+    parser.add_argument("--color", "--colour", type=str.lower, choices=("auto", "always", "never"),
                         default="auto")
     parser.add_argument("-m", "--monochrome", dest="color", action="store_const",
                         const="never")
@@ -2475,6 +2478,9 @@ def options(argv):
         parser.error("--out goes with --stats")
     if args.jobs is not None and not args.stats:
         parser.error("--jobs goes with --stats")
+    if args.timeout is not None and (args.stats or args.summary):
+        parser.error("--timeout bounds --find and the prompt's hint and solve:"
+                     " not --stats or --summary")
     if args.brief and args.trace:
         parser.error("--brief or --trace, not both")
     if (args.brief or args.trace) and (args.stats or args.summary):
@@ -2645,7 +2651,16 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     if args.stats:
         return run_stats(args, argv, stdout, stderr)
     if args.find:
-        return run_find(args, stdout, complain, style)
+        isatty = getattr(stderr, "isatty", None)
+        clear = working(stderr, bool(isatty and isatty()), "searching")    # at a terminal
+
+        def cleared(where, what):
+            clear()
+            complain(where, what)
+        try:
+            return run_find(args, stdout, cleared, style, clear)
+        finally:
+            clear()
     if args.game is not None:
         number = random_number() if args.game < 0 else args.game
         stdout.write(loop.chain_text(Reading(), fold(deal(number), args.rule),
@@ -2780,10 +2795,11 @@ def agree(n, one, many):
     return "%d %s" % (n, one if n == 1 else many)
 
 
-def run_find(args, stdout, complain, style):
+def run_find(args, stdout, complain, style, clear=lambda: None):
     """--find: print --count chains that meet the wishes, sampled from
     --limit numbered deals and then searched for, or count them all, or
-    find the highest efficiency of a --target CARD!max."""
+    find the highest efficiency of a --target CARD!max; clear() takes the
+    working line away before anything is printed."""
     timeout = args.timeout or TIMEOUT
     deadline = process_start() + timeout
     first = random_number() if args.game is None or args.game < 0 else args.game
@@ -2794,6 +2810,7 @@ def run_find(args, stdout, complain, style):
         layout = fold(chain, rule)
         if not meets(layout, wish):                 # a bug: never print it
             raise AssertionError("not a chain for the wishes: %s" % chain)
+        clear()
         stdout.write("%s  # %s\n" % (brackets(layout, style), note))
         stdout.flush()
 
@@ -2803,6 +2820,7 @@ def run_find(args, stdout, complain, style):
             complain("--find", "counting stopped at %s with %s so far"
                      % (limit, plural(total, "chain")))
             return 1
+        clear()
         stdout.write("%s the wishes\n" % agree(total, "chain meets", "chains meet"))
         return 0 if total else 1
     if args.highest is not None:

@@ -138,9 +138,10 @@ OPTIONS
                     --machine with it)
     -v, --verbose   the engine's depth, positions, score and table size
                     on stderr, for the machine's moves, hint and solve
-    --color=auto|always|never
-                    colour the tokens and the last move (auto: at a terminal
-                    unless NO_COLOR is set)
+    --color=auto|always|never  (or --colour)
+                    colour the tokens and the last move (auto: at a terminal,
+                    where NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE, CLICOLOR=0
+                    and TERM=dumb allow)
     -m, --monochrome
                     no escape codes (--color=never)
     --ascii         accepted like the other games; the board is ASCII anyway
@@ -2164,7 +2165,7 @@ def parser():
     p.add_argument("-q", "--quiet", action="store_true")
     p.add_argument("--icfp", action="store_true")
     p.add_argument("-v", "--verbose", action="store_true")
-    p.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto")
+    p.add_argument("--color", "--colour", type=str.lower, choices=("auto", "always", "never"), default="auto")
     p.add_argument("-m", "--monochrome", action="store_const", dest="color", const="never")
     p.add_argument("--ascii", action="store_true")
     return p
