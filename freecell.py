@@ -1767,7 +1767,8 @@ class Session(object):
         if answer["verdict"] != "solved":
             longer = (timeout < options.timeout and answer["why"].startswith("timeout"))
             found = "found " if answer["verdict"] == "unknown" else ""      # nothing proved
-            return ("No solution %sfrom here: %s" % (found, verdict_line(answer))
+            return (("No hint: no" if word == "hint" else "No")     # as the other games say it
+                    + " solution %sfrom here: %s" % (found, verdict_line(answer))
                     + (" (solve searches for up to %g s)" % options.timeout if longer else ""))
         moves = answer["moves"]
         if word != "hint":

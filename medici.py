@@ -188,7 +188,7 @@ EXAMPLES
     chain      [6♦ 9♠ 7♣ J♣ 10♠ J♠!2][6♠!1][7♥ A♠!3][9♣ K♦ 8♦ 9♦!2][Q♠ 10♦!4][Q♥!2][K♣ Q♦!2][K♠!1][6♥ 7♠!1][9♥!1][K♥ 10♣ 6♣ 10♥!3][Q♣!1][J♥!2][A♥ 8♣ J♦ A♣!4][8♠ 7♦ 8♥!3][A♦!2]
     converges  yes: 2 piles, 34 folds, 16 transits
     $ printf 'Qd 7c 9s\nhint\nsolve\n' | python3 medici.py --ascii
-    hint: QS (a chain that converges goes on with it)
+    Hint: QS (a chain that converges goes on with it)
     [QD 7C 9S QS 7D 9D QH 6D!5][8S 6H!3][10S!1][JH!1][KH JS!2][AH!1][10D AS!2][AD!1][8H AC!2][10H!1][8D 6C 7H KD KC 9H JD 9C!6][7S JC!4][6S!1][QC!1][10C KS 8C!3]  # converges
     medici: line 1: the input ends inside a chain: 3 cards; 33 missing
     [exit 1]
@@ -2277,12 +2277,13 @@ class Loop(object):
             chain = next(finder.chains(1, HINT_BUDGET), None)
         finally:
             clear()
-        if chain is None:
-            return "%s: %s\n" % (kind, "no chain exists that begins with these cards and "
-                                 "converges (proved)" if finder.complete
-                                 else "none found within %g s" % limit)
+        if chain is None:       # said as the other games say it: No hint: why
+            return "No %s: %s\n" % ({"hint": "hint", "solve": "solution"}[kind],
+                                    "no chain exists that begins with these cards and "
+                                    "converges (proved)" if finder.complete
+                                    else "none found within %g s" % limit)
         if kind == "hint":
-            return "hint: %s (a chain that converges goes on with it)\n" % show_card(
+            return "Hint: %s (a chain that converges goes on with it)\n" % show_card(
                 chain[len(pending)], self.style)
         return brief(fold(chain, self.rule), self.style) + "\n"
 

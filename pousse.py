@@ -168,7 +168,7 @@ EXAMPLES
     moves: L1 R2 T3 T3
     X to move.
     $ printf 'hint\nsolve\n' | python3 pousse.py -n 3 --machine none --depth 9 -q | head -2
-    hint: L2 for X: X wins by move 9, proved.
+    Hint: L2 for X: X wins by move 9, proved.
     solve: L2 R2 L1 L1 B2 L1 R1 R2 L2: X wins by move 9, proved; the engine's line to the end: X wins at move 9: 1 straight to 0.
     $ python3 pousse.py --self -n 4 --level j -q | tail -2
     X wins at move 17: 1 straight to 0.
@@ -1992,7 +1992,7 @@ class Session(object):
             self.report("%s: %s" % (verb, search_facts(game, move, facts, engine)))
         names, me = move_names(game.n), PLAYERS[game.player()]
         if verb == "hint":
-            self.say("hint: %s for %s: %s." % (names[move], me, verdict(game, facts)))
+            self.say("Hint: %s for %s: %s." % (names[move], me, verdict(game, facts)))
             return
         plies = max(1, facts["depth"], proof_plies(facts["score"]))
         line = principal_variation(engine, game, move, plies)
