@@ -68,6 +68,7 @@ AT THE PROMPT
                       error (a file cut short)
       board           the chain being read, folded as far as it goes (its
                       piles); when none is being read, the last chain checked
+                      (before any: a line saying there is none yet)
       history         the chains checked so far, a line each, after a comment
                       line naming the command (with --rule): piped back into
                       medici.py it checks the same chains
@@ -2258,8 +2259,8 @@ class Loop(object):
                 lines.append("%-11s%2d: %s" % ("piles" if number == 1 else "", number,
                                                 show_cards(pile, self.style)))
             return "\n".join(lines) + "\n"
-        if state.last is None:
-            raise refused(word, "no chain yet: type the cards of one, or new")
+        if state.last is None:          # the empty board: not a mistake to ask for
+            return "No chain yet: type the cards of one, or new.\n"
         return self.chain_text(state, state.last, state.note)
 
     def search(self, state, word, kind):
