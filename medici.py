@@ -1153,9 +1153,24 @@ def read_results(names, rules, take, complain, note=None):
                         complain("%s: line %d" % (name, number), str(error))
         except OSError as error:
             raise ValueError("%s: %s" % (name, error.strerror or error))
-        if made is None and number:     # not one whole line: a run that died at once
+        # Not one whole line: a run that died at once, or a file of something
+        # else without a newline (resumed into, it would be cut to nothing).
+        if made is None and (number or not header_start(name)):
             raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
     return rules
+
+
+def header_start(name):
+    """Whether file name, with no whole line, begins as a results file of
+    this script does (an empty one does): a run that died as it began."""
+    try:
+        with open(name, "rb") as f:
+            start = f.read(64)
+    except OSError:
+        return True                         # said when the file is read again
+    start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
+    mark = ("# %s.py " % PROG).encode("ascii")
+    return start.startswith(mark) or mark.startswith(start)
 
 
 def open_results(name, argv, rules, take, complain, note=None):
