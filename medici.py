@@ -2737,7 +2737,11 @@ def run_stats(args, argv, stdout, stderr):
         if out:
             synced(out)
     except ValueError as error:
-        missing = gaps(first, last, spans_of([block[:2] for block in blocks] + done))
+        held = spans_of([block[:2] for block in blocks] + done)
+        missing = gaps(first, last, held)
+        if sum(total):                      # what was folded is not thrown away
+            stdout.write("\n".join(stats_lines(held, total, args.rule, "(%s not done)" % plural(
+                sum(b - a + 1 for a, b in missing), "deal"))) + "\n")
         stderr.write("%s: %s; not done: deal%s %s\n" % (
             PROG, error, "s" if sum(b - a for a, b in missing) else "",
             ", ".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in missing)))
