@@ -2582,6 +2582,19 @@ def efficiency(text):
     return value
 
 
+def target_card(text, word):
+    """The card a --target word names (text: the word less its !N or !max).
+
+    >>> target_card("", "!max")
+    Traceback (most recent call last):
+    ValueError: --target !max: name a card, as in AH, AH!3 or AH!max
+    """
+    try:
+        return parse_card(text)
+    except ValueError:
+        raise ValueError("--target %s: name a card, as in AH, AH!3 or AH!max" % printable(word))
+
+
 def make_wish(args):
     "The Wish the search options describe (ValueError if one is malformed)."
     slots = parse_pattern(args.pattern)
@@ -2598,14 +2611,14 @@ def make_wish(args):
         if word.lower().endswith("!max"):
             if args.highest is not None:
                 raise ValueError("--target: one CARD!max at a time")
-            args.highest = parse_card(word[:-4])
+            args.highest = target_card(word[:-4], word)
             targets.setdefault(args.highest, 0)
             continue
         match = MARK.match(word)
         if "!" in word and not match:
             raise ValueError("--target %s: give the efficiency as a whole number, as in AH!3"
                              % printable(word))
-        card = parse_card(word)
+        card = target_card(match.group(1) if match else word, word)
         n = int(match.group(2)) if match else least
         targets[card] = max(targets.get(card, 0), n)
     hexagrams = {}
