@@ -2648,6 +2648,8 @@ def solve_deals(options, argv, stdout, stderr):
             synced(out)
     except ValueError as error:
         stdout.write("".join(waiting.pop(n) + "\n" for n in todo() if n in waiting))
+        if len(tally.seen):                 # the summary of what was done
+            stdout.write(tally.line(time.time() - began, options.autoplay) + "\n")
         missing = Numbers()
         for n in todo():
             if n not in tally.seen:

@@ -3431,6 +3431,8 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
             synced(results_file)
     except ValueError as error:
         out.write("".join(waiting.pop(n) + "\n" for n in todo() if n in waiting))
+        if len(tally.seen):                 # the summary of what was done
+            out.write(tally.line(time.time() - began) + "\n")
         missing = Numbers()
         for n in todo():
             if n not in tally.seen:
