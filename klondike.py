@@ -3485,9 +3485,10 @@ def results(tasks, processes):
         try:
             import gc
             import multiprocessing
-            if hasattr(gc, "freeze"):       # Python 3.7 and later
+            freeze = getattr(gc, "freeze", None)        # Python 3.7 and later
+            if freeze:
                 gc.collect()
-                gc.freeze()
+                freeze()
             pool = multiprocessing.Pool(processes, quiet_worker, maxtasksperchild=1)
         except (ImportError, OSError):
             pool = None                     # no process pool here: do it in one

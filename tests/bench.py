@@ -772,6 +772,31 @@ def medici_find():
           % (seconds / len(starts), len(starts)))
 
 
+# CARD!max wishes with a short --timeout: (name, pattern or None, card).
+MAX_CASES = [("K♣", None, "KC"), ("A♥", None, "AH"), ("A♠", None, "AS"), ("9♦", None, "9D"),
+             ("deal 1's first 27, A♠", (1, 27), "AS"), ("deal 1's first 27, 9♣", (1, 27), "9C"),
+             ("deal 1's first 27, 6♣", (1, 27), "6C"), ("deal 5's first 20, A♥", (5, 20), "AH"),
+             ("deal 2's first 24, Q♦", (2, 24), "QD"), ("deal 2's first 24, J♦", (2, 24), "JD")]
+
+
+@bench
+def medici_max():
+    """--find --target CARD!max --timeout 5 on ten wishes, as commands:
+    the answer, whether proved, and the time (start-up included)."""
+    proved = 0
+    for name, pattern, card in MAX_CASES:
+        wish = ["--pattern", fixed(*pattern)] if pattern else []
+        command = script("medici.py", "--find", "-g", "1", "--timeout", "5", "-m",
+                         "--target", card + "!max", *wish)
+        start = time.perf_counter()
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        seconds = time.perf_counter() - start
+        last = (done.stdout.decode() + done.stderr.decode()).strip().splitlines()[-1]
+        proved += "(proved)" in last
+        print("%-24s %6.2f s  %s" % (name, seconds, last.lstrip("# ")))
+    print("proved %d of %d within 5 s" % (proved, len(MAX_CASES)))
+
+
 @bench
 def medici_stats():
     "medici.py --stats 1000000 -g 1, as a command (both cores)."
