@@ -2170,6 +2170,25 @@ def seconds(text):
     return value
 
 
+def one_of(*words):
+    """argparse type: one of words, in any case; a word that is none of them
+    is named as typed.
+
+    >>> one_of("auto", "never")("NEVER")
+    'never'
+    >>> one_of("auto", "never")("Nevr")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
+    """
+    def pick(text):
+        import argparse
+        if text.lower() in words:
+            return text.lower()
+        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
+                                         % (text, ", ".join(map(repr, words))))
+    return pick
+
+
 def memory_size(text):
     """argparse type: a number of MB, from 1 to 2**30 - 1.
 
@@ -2326,7 +2345,7 @@ def arguments(argv, stdout, stderr):
     parser.add_argument("--autoplay", dest="autoplay", action="store_true")
     parser.add_argument("--snx", action="store_true")
     parser.add_argument("-q", "--quiet", action="store_true")
-    parser.add_argument("--color", "--colour", type=str.lower, choices=("auto", "always", "never"),
+    parser.add_argument("--color", "--colour", type=one_of("auto", "always", "never"),
                         default="auto")
     parser.add_argument("-m", "--monochrome", dest="color", action="store_const",
                         const="never")

@@ -2942,6 +2942,25 @@ def seconds(text):
     return value
 
 
+def one_of(*words):
+    """argparse type: one of words, in any case; a word that is none of them
+    is named as typed.
+
+    >>> one_of("auto", "never")("NEVER")
+    'never'
+    >>> one_of("auto", "never")("Nevr")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
+    """
+    def pick(text):
+        import argparse
+        if text.lower() in words:
+            return text.lower()
+        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
+                                         % (text, ", ".join(map(repr, words))))
+    return pick
+
+
 def memory_size(text):
     """argparse type: a number of MB, from 1 to 2**30 - 1.
 
@@ -3873,14 +3892,14 @@ def parser():
     which.add_argument("--deck", type=deck_string, metavar="DIGITS", help=hidden)
     p.add_argument("--draw", type=draw_count, default=3, help=hidden)
     p.add_argument("--passes", type=positive, metavar="N", help=hidden)
-    p.add_argument("--scoring", type=str.lower, choices=("standard", "vegas", "none"),
+    p.add_argument("--scoring", type=one_of("standard", "vegas", "none"),
                    default="standard", help=hidden)
     p.add_argument("--autoplay", action="store_true", help=hidden)
     p.add_argument("--no-autoplay", dest="autoplay", action="store_false", help=hidden)
-    p.add_argument("--export", type=str.lower, nargs="?", const="deck", choices=("deck", "pysol"),
+    p.add_argument("--export", type=one_of("deck", "pysol"), nargs="?", const="deck",
                    help=hidden)
     p.add_argument("-q", "--quiet", action="store_true", help=hidden)
-    p.add_argument("--color", "--colour", type=str.lower, choices=("auto", "always", "never"),
+    p.add_argument("--color", "--colour", type=one_of("auto", "always", "never"),
                    default="auto", help=hidden)
     p.add_argument("-m", "--monochrome", dest="color", action="store_const",
                    const="never", help=hidden)

@@ -2459,7 +2459,7 @@ def options(argv):
     parser.add_argument("--count", type=count_or_all, default=1, metavar="K|all")
     parser.add_argument("--limit", type=positive, default=SAMPLED, metavar="N")
     parser.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS")
-    parser.add_argument("--rule", type=str.lower, choices=RULES, default="leftmost")
+    parser.add_argument("--rule", type=one_of(*RULES), default="leftmost")
     parser.add_argument("--trace", action="store_true", help="show every deal and fold")
     parser.add_argument("--brief", action="store_true", help="one line per chain")
     parser.add_argument("-q", "--quiet", action="store_true",
@@ -2469,8 +2469,8 @@ def options(argv):
                         help="with --stats: keep the counts in FILE, and go on from it")
     parser.add_argument("--summary", nargs="+", metavar="FILE",
                         help="the statistics of files made by --stats --out")
-    parser.add_argument("--notation", type=str.lower, choices=("suits", "letters", "en", "ru"), default=None)
-    parser.add_argument("--color", "--colour", type=str.lower, choices=("auto", "always", "never"),
+    parser.add_argument("--notation", type=one_of("suits", "letters", "en", "ru"), default=None)
+    parser.add_argument("--color", "--colour", type=one_of("auto", "always", "never"),
                         default="auto")
     parser.add_argument("-m", "--monochrome", dest="color", action="store_const",
                         const="never")
@@ -2949,6 +2949,25 @@ def seconds(text):
         raise argparse.ArgumentTypeError(
             "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
     return value
+
+
+def one_of(*words):
+    """argparse type: one of words, in any case; a word that is none of them
+    is named as typed.
+
+    >>> one_of("auto", "never")("NEVER")
+    'never'
+    >>> one_of("auto", "never")("Nevr")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
+    """
+    def pick(text):
+        import argparse
+        if text.lower() in words:
+            return text.lower()
+        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
+                                         % (text, ", ".join(map(repr, words))))
+    return pick
 
 
 def memory_size(text):

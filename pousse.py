@@ -1397,6 +1397,25 @@ def seconds(text):
     return value
 
 
+def one_of(*words):
+    """argparse type: one of words, in any case; a word that is none of them
+    is named as typed.
+
+    >>> one_of("auto", "never")("NEVER")
+    'never'
+    >>> one_of("auto", "never")("Nevr")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
+    """
+    def pick(text):
+        import argparse
+        if text.lower() in words:
+            return text.lower()
+        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
+                                         % (text, ", ".join(map(repr, words))))
+    return pick
+
+
 def memory_size(text):
     """argparse type: a number of MB, from 1 to 2**30 - 1.
 
@@ -2156,7 +2175,7 @@ def parser():
     p.add_argument("-t", type=seconds, default=30.0)
     p.add_argument("--machine", type=side)
     p.add_argument("--self", action="store_true")
-    p.add_argument("--level", type=str.lower, choices=LEVELS, default="strong")
+    p.add_argument("--level", type=one_of(*LEVELS), default="strong")
     p.add_argument("--depth", type=positive)
     p.add_argument("--nodes", type=positive)
     p.add_argument("--seed", type=seed_number)
@@ -2165,7 +2184,7 @@ def parser():
     p.add_argument("-q", "--quiet", action="store_true")
     p.add_argument("--icfp", action="store_true")
     p.add_argument("-v", "--verbose", action="store_true")
-    p.add_argument("--color", "--colour", type=str.lower, choices=("auto", "always", "never"), default="auto")
+    p.add_argument("--color", "--colour", type=one_of("auto", "always", "never"), default="auto")
     p.add_argument("-m", "--monochrome", action="store_const", dest="color", const="never")
     p.add_argument("--ascii", action="store_true")
     return p
