@@ -2060,17 +2060,21 @@ class Finder(object):
         that places a card a wish constrains leaves a mark: the next probes
         start from there, until RETRIES of them in a row fail."""
         spent, found, search, fresh = 0, [], self.search, set()
+
+        def keep(chain):
+            found.append(chain)
+            if tuple(chain) not in seen:
+                fresh.add(tuple(chain))
+            return True                     # a probe ends at its first chain
         while spent < budget and (want is None or len(fresh) < want):
             order = list(DECK)
             rng.shuffle(order)
             base = self.marks[-1]
             try:
-                search.run(order, lambda chain: found.append(chain) or True,
-                           PROBE, self.deadline, base)
+                search.run(order, keep, PROBE, self.deadline, base)
             except OutOfNodes:
                 pass
             spent += search.nodes
-            fresh.update(tuple(chain) for chain in found if tuple(chain) not in seen)
             if found and len(self.marks) > 1:
                 del self.marks[1:], self.fails[1:]
             elif len(search.mark) > len(base):
