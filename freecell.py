@@ -2797,15 +2797,22 @@ def ended(pool):
     """End the pool and its workers.  Pool.terminate() first takes the lock
     of the pool's task queue, which a worker killed while it waited for a
     task holds for ever: it gets a thread of its own and a second (it needs
-    a few milliseconds), and the workers left are ended here."""
+    a few milliseconds), and the workers left are ended here, a worker the
+    pool started as it was ended included (Klondike's pool starts one a
+    game): for a second at most, until none is left."""
     import multiprocessing
     import threading
     ender = threading.Thread(target=pool.terminate)
     ender.daemon = True
     ender.start()
     ender.join(1)
-    for worker in multiprocessing.active_children():
-        worker.terminate()
+    until = time.time() + 1
+    workers = multiprocessing.active_children()
+    while workers and time.time() < until:
+        for worker in workers:
+            worker.terminate()
+        time.sleep(0.02)
+        workers = multiprocessing.active_children()
 
 
 def rules_text(options):
