@@ -95,7 +95,9 @@ SEARCH
     --last CARD       the last card (a slot as in the pattern)
     --target CARD     that card has efficiency at least --min-efficiency
                       (default 1); CARD!n asks n for that card; repeatable;
-                      CARD!max asks for the highest it can reach
+                      CARD!max asks for the highest it can reach; quote
+                      such a word at bash or zsh ('AS!max'), whose !
+                      recalls history
     --hexagram S=H    the hexagram of suit S: a King Wen number 1..64 or six
                       lines 0/1 from bottom to top (H=111000); repeatable
     --balanced        balanced hexagrams
@@ -2120,7 +2122,9 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
     chain is None when no chain was found.  It first tries the most the
     card's latest place allows, for a quarter of the time and 6 s at most
     (a search that can reach it is quick, as the wish prunes hard), then
-    climbs from any chain, one search a level above the best so far."""
+    climbs from any chain, one search a level above the best so far.
+    Ctrl-C (KeyboardInterrupt) during the climb returns the best so far
+    with proved None: the user waited for it."""
     import time
     search = Search(wish, rule)
     latest = max(pos for pos in range(36) if search.allowed[pos] >> card & 1)
@@ -2140,7 +2144,12 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
     if chain:
         return chain, most, True
     while True:
-        chain, finder = at_least(level, deadline)
+        try:
+            chain, finder = at_least(level, deadline)
+        except KeyboardInterrupt:
+            if best is None:
+                raise
+            return best, level - 1, None
         if chain is None:
             efficiency = fold(best, rule).efficiency[best.index(card)] if best else None
             return best, efficiency, finder.complete
@@ -2877,8 +2886,10 @@ def run_find(args, stdout, complain, style, clear=lambda: None):
         put(chain, "search")
         stdout.write("# %s!%d: %s\n" % (
             show_card(card, style), efficiency, "the highest it can reach (proved)" if proved
+            else "the highest found; %d not ruled out when Ctrl-C stopped the search"
+            % (efficiency + 1) if proved is None
             else "the highest found; %d not ruled out within %s" % (efficiency + 1, limit)))
-        return 0
+        return 130 if proved is None else 0
     seen, finder, start = set(), Finder(wish, rule, first, deadline), first
 
     def show(chains, note):
