@@ -176,7 +176,9 @@ OPTIONS
     --memory MB         give up ('unknown') before the program would hold more
                         than MB megabytes; by default 3/4 of what the machine
                         can give (the smaller of MemAvailable and the cgroup's
-                        limit less its use), 256 where it does not say
+                        limit less its use), 256 where it does not say; a
+                        figure below what the program holds before any
+                        search (about 20 MB) is refused
     --out FILE          with --solve DEALS: append each deal's line to FILE as
                         soon as it is solved (written to the disk every 10 s
                         at most); run again, it solves only the deals FILE
@@ -1905,6 +1907,21 @@ def size_text(n):
     return "%d MB" % round(n / float(1 << 20))
 
 
+def memory_refused(megabytes):
+    """Why --memory MB cannot be kept, or None: the program, run as a
+    command, holds more than that before any search (inside another
+    program, the tests, its size is that program's, and nothing is said).
+
+    >>> memory_refused(None), memory_refused(1 << 20)
+    (None, None)
+    """
+    here = resident() if __name__ == "__main__" else None
+    if megabytes and here and megabytes * (1 << 20) <= here:
+        return "--memory %g: below the %s the program holds before any search" % (
+            megabytes, size_text(here))
+    return None
+
+
 def process_start():
     """When this process started, by the wall clock, where the system says
     (Linux's /proc): a time limit counts from there, start-up included, as
@@ -2359,6 +2376,8 @@ def arguments(argv, stdout, stderr):
     parser.add_argument("--out", metavar="FILE")
     parser.add_argument("--summary", nargs="+", metavar="FILE")
     options = parser.parse_args(argv)
+    if memory_refused(options.memory):
+        parser.error(memory_refused(options.memory))
     options.memory = memory_budget(options.memory)
     if options.board is not None and options.game is not None:
         parser.error("give -g or --board, not both")

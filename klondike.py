@@ -284,7 +284,9 @@ OPTIONS
     --memory MB        give up ('unknown') before the program would hold
                        more than MB megabytes; by default 3/4 of what the
                        machine can give (the smaller of MemAvailable and the
-                       cgroup's limit less its use), 256 where it does not say
+                       cgroup's limit less its use), 256 where it does not say;
+                       a figure below what the program holds before any
+                       search (about 20 MB) is refused
     -h, --help         print this manual
 
 EXAMPLES
@@ -2887,6 +2889,21 @@ def size_text(n):
     return "%d MB" % round(n / float(1 << 20))
 
 
+def memory_refused(megabytes):
+    """Why --memory MB cannot be kept, or None: the program, run as a
+    command, holds more than that before any search (inside another
+    program, the tests, its size is that program's, and nothing is said).
+
+    >>> memory_refused(None), memory_refused(1 << 20)
+    (None, None)
+    """
+    here = resident() if __name__ == "__main__" else None
+    if megabytes and here and megabytes * (1 << 20) <= here:
+        return "--memory %g: below the %s the program holds before any search" % (
+            megabytes, size_text(here))
+    return None
+
+
 def process_start():
     """When this process started, by the wall clock, where the system says
     (Linux's /proc): a time limit counts from there, start-up included, as
@@ -3957,6 +3974,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
             if args.summary and (args.solve is not None or args.play is not None
                                  or args.deck or args.game or args.export):
                 parser().error("--summary takes no -g, --deck, --export, --solve or --play")
+            if memory_refused(args.memory):
+                parser().error(memory_refused(args.memory))
     except SystemExit as exit:
         return exit.code
     rules = make_rules(args.draw, args.passes, args.scoring)

@@ -127,7 +127,8 @@ OPTIONS
                     only its deepest entries, the memo nothing; by
                     default 3/4 of what the machine can give (the smaller of
                     MemAvailable and the cgroup's limit less its use), 256
-                    where it does not say
+                    where it does not say; a figure below what the program
+                    holds before any search (about 15 MB) is refused
     --seed S        fixes every random choice (Microsoft's rand()), 0 to
                     8589934591; by default a random seed, shown (Pousse has
                     no deals, so no -g: the seed picks the sides and the
@@ -1342,6 +1343,21 @@ def size_text(n):
     return "%d MB" % round(n / float(1 << 20))
 
 
+def memory_refused(megabytes):
+    """Why --memory MB cannot be kept, or None: the program, run as a
+    command, holds more than that before any search (inside another
+    program, the tests, its size is that program's, and nothing is said).
+
+    >>> memory_refused(None), memory_refused(1 << 20)
+    (None, None)
+    """
+    here = resident() if __name__ == "__main__" else None
+    if megabytes and here and megabytes * (1 << 20) <= here:
+        return "--memory %g: below the %s the program holds before any search" % (
+            megabytes, size_text(here))
+    return None
+
+
 def process_start():
     """When this process started, by the wall clock, where the system says
     (Linux's /proc): a time limit counts from there, start-up included, as
@@ -2235,6 +2251,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
                 parser().error("--self plays both sides: no --machine or --icfp with it")
             if args.icfp and args.machine:
                 parser().error("--icfp moves for the side to move: no --machine with it")
+            if memory_refused(args.memory):
+                parser().error(memory_refused(args.memory))
     except SystemExit as exit:
         return exit.code
     colour = wants_colour(args.color, stdout, os.environ)
