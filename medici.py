@@ -128,9 +128,11 @@ SEARCH
     every branch, its answer is a proof: "no chain exists", "only N chains
     exist", the exact --count all, or CARD!max "(proved)".  When the time
     runs out first it says "none found within the limit" and names it.
-    Every chain printed is folded again and checked against the wishes
-    first, and the line can be piped back into medici.py.  The search keeps only its path: a few kilobytes whatever
-    the wishes.  Wishes that contradict each other are refused before any
+    Ctrl-C prints what it had: the chains found as they come, CARD!max's
+    best so far, --count all's count so far (status 130).  Every chain
+    printed is folded again and checked against the wishes first, and the
+    line can be piped back into medici.py.  The search keeps only its path:
+    a few kilobytes whatever the wishes.  Wishes that contradict each other are refused before any
     search.
 
 STATISTICS
@@ -2099,7 +2101,8 @@ class Finder(object):
 
 def count_chains(wish, rule="leftmost", deadline=None):
     """(how many chains meet wish, whether the count is complete): at least
-    that many when the deadline stopped the search.
+    that many when the deadline stopped the search; complete None when
+    Ctrl-C (KeyboardInterrupt) did.
 
     >>> wish = Wish(parse_pattern(" ".join(show_card(c, STYLE) for c in deal(3)[:28])))
     >>> count_chains(wish)
@@ -2114,6 +2117,8 @@ def count_chains(wish, rule="leftmost", deadline=None):
         return count[0] * search.renamings, True
     except OutOfTime:
         return count[0] * search.renamings, False
+    except KeyboardInterrupt:
+        return count[0] * search.renamings, None
 
 
 def highest(wish, card, rule="leftmost", seed=1, deadline=None):
@@ -2871,9 +2876,9 @@ def run_find(args, stdout, complain, style, clear=lambda: None):
     if args.count == "all":
         total, complete = count_chains(wish, rule, deadline)
         if not complete:
-            complain("--find", "counting stopped at %s with %s so far"
-                     % (limit, plural(total, "chain")))
-            return 1
+            complain("--find", "counting stopped at %s with %s so far" % (
+                "Ctrl-C" if complete is None else limit, plural(total, "chain")))
+            return 130 if complete is None else 1
         clear()
         stdout.write("%s the wishes\n" % agree(total, "chain meets", "chains meet"))
         return 0 if total else 1
