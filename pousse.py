@@ -66,7 +66,8 @@ AT THE PROMPT
     6               a board size, before the first move (records start so)
     (6 L3 T4 L3)    a record: its moves are played for both sides, without
                     the machine's replies; after it the machine moves if it
-                    is its turn.  A record ends with its line.
+                    is its turn.  A record ends with its line.  It is a
+                    game from its start: after moves, new comes first.
     When the input is not a terminal, the first board is printed once the
     first line with a word is read (after its board size, if it starts
     with one: a 4 x 4 record prints no 6 x 6 board first), and the machine
@@ -1578,7 +1579,7 @@ hint            the engine's best move for the side to move, and its score
 solve           the engine's best line from here, and whether it is proved
 6               a board size, before the first move (records start so)
 (6 L3 T4 L3)    a record: its moves are played for both sides, then the
-                machine moves if it is its turn"""
+                machine moves if it is its turn (after moves: new first)"""
 
 LEVELS = ("easy", "j", "strong")
 HINT_SECONDS = 5.0          # hint searches at most so long (solve: a move's time, -t)
@@ -1760,10 +1761,15 @@ class Rejected(Exception):
     "A word of a line was refused: (word, what is wrong)."
 
 
-def commands(words, n):
+SIZE_LATE = "a board size can come only before the first move (new %d starts a new game)"
+
+
+def commands(words, n, moved=False):
     """The commands of a line's words as (word, verb, argument), checked
     before any of them runs, on an n x n board (a size or new N in the line
-    sets the size for the words after it); Rejected names the first bad word.
+    sets the size for the words after it); Rejected names the first bad
+    word.  moved: the game has moves, so that a size is refused (until a
+    new or restart in the line) before the moves after it are read on it.
 
     >>> commands(['(', '4', 'l4', ')', 'new', '8', 'B8', 'u'], 6)[1:4]
     [('4', 'size', 4), ('l4', 'move', 3), (')', ')', None)]
@@ -1773,6 +1779,10 @@ def commands(words, n):
     Traceback (most recent call last):
     ...
     pousse.Rejected: ('L9', 'no row 9 on a 6 x 6 board')
+    >>> commands(['(', '4', 'T6', ')'], 6, moved=True)
+    Traceback (most recent call last):
+    ...
+    pousse.Rejected: ('4', 'a board size can come only before the first move (new 4 starts a new game)')
     """
     done, i = [], 0
     while i < len(words):
@@ -1787,14 +1797,18 @@ def commands(words, n):
                     word = words[i]
                     size = n = board_size(word)
                     word = words[i - 1]
+                moved = moved and verb not in ("new", "restart")
                 done.append((word, verb, size))
             elif number_word(word):
                 n = board_size(word)
+                if moved:
+                    raise ValueError(SIZE_LATE % n)
                 done.append((word, "size", n))
             elif number_word(word[1:]) and word[0] in "+-":
                 raise ValueError("the board size must be %d to %d" % (SIZES[0], SIZES[-1]))
             elif word[:1].upper() in EDGES and number_word(word[1:]):
                 done.append((word, "move", parse_move(n, word)))
+                moved = True
             else:
                 raise ValueError("not a move or command (help lists them); a move is"
                                  " L, R, T or B and a number, e.g. L3")
@@ -1900,7 +1914,7 @@ class Session(object):
         saved, self.buffer, said, self.shown = self.save(), [], False, False
         try:
             stop = False
-            done = commands(words, self.game.n)
+            done = commands(words, self.game.n, bool(self.game.moves))
             for i, (word, verb, argument) in enumerate(done):
                 self.last = i == len(done) - 1
                 try:
@@ -2004,11 +2018,12 @@ class Session(object):
         self.show()
 
     def resize(self, n):
-        "A board size, as a record starts: only before the first move."
+        """A board size, as a record starts: only before the first move (a
+        record after moves would be played on as their sequel, even of the
+        same size: two records piped in one after the other)."""
+        if self.game.moves:
+            raise ValueError(SIZE_LATE % n)
         if n != self.game.n:
-            if self.game.moves:
-                raise ValueError("a board size can come only before the first move"
-                                 " (new %d starts a new game)" % n)
             self.game = Game(n)
             if self.started:
                 self.show()
