@@ -147,8 +147,8 @@ STATISTICS
     (with or without -g) it folds only the deals FILE does not hold.
     --summary FILE... adds such files up: shards of one study in any order,
     as one run over all their deals prints them (the time is the blocks'
-    own); blocks that overlap must line up, and files of the other rule are
-    refused.
+    own); blocks that overlap must line up (a run into FILE cuts its blocks
+    where FILE's begin and end), and files of the other rule are refused.
 
 OPTIONS
     -g [N], --game [N]  check deal N, 0..8589934591 (alone: a random deal,
@@ -1034,6 +1034,17 @@ def split(spans, jobs):
     step = max(10000, min(10000000, count // (jobs * 8)))
     return [(n, min(n + step - 1, last)) for first, last in spans
             for n in range(first, last + 1, step)]
+
+
+def cut(spans, edges):
+    """The spans (first, last) cut before each deal of edges.
+
+    >>> cut([(1, 1000), (2001, 3000)], {501, 2001, 5000})
+    [(1, 500), (501, 1000), (2001, 3000)]
+    """
+    return [(a, b) for first, last in spans
+            for a, b in zip([first] + sorted(e for e in edges if first < e <= last),
+                            sorted(e - 1 for e in edges if first < e <= last) + [last])]
 
 
 def wilson(hits, n, z=1.96):
@@ -2739,12 +2750,17 @@ def run_stats(args, argv, stdout, stderr):
         first = planned_first(args.out)     # a run resumed goes on with its deals
     first = min(random_number() if first is None else first, GAME_LIMIT - args.stats + 1)
     last = first + args.stats - 1
-    blocks, out = [], None
+    blocks, edges, out = [], set(), None
     if args.out is not None:
         def take(text):
             block = parse_block(text)
             if first <= block[0] and block[1] <= last:
                 blocks.append(block)
+            elif block[0] <= last and block[1] >= first:
+                # A block that runs past these deals cannot be used for them,
+                # but the blocks folded now end where it does, so that the
+                # file's blocks still line up for --summary.
+                edges.update(e for e in (block[0], block[1] + 1) if first < e <= last)
         try:
             out = open_results(args.out, argv, rules_text(args.rule), take, complainer(stderr))
             out.write("# deals %d..%d\n" % (first, last))
@@ -2753,7 +2769,7 @@ def run_stats(args, argv, stdout, stderr):
             stderr.write("%s: %s\n" % (PROG, error))
             return 2
         blocks = cover(blocks)[0]
-    todo = gaps(first, last, spans_of(blocks))
+    todo = cut(gaps(first, last, spans_of(blocks)), edges)
     count = sum(b - a + 1 for a, b in todo)
     if blocks:
         stderr.write("%s: %s holds %d of these deals already; folding the other %d\n"
