@@ -95,7 +95,8 @@ AT THE PROMPT
                      cheat's answer), or why there is none
     t, turn          turn the stock (or the waste over)
     auto             send home every card that can no longer be needed, and
-                     finish a game whose cards are all face up
+                     finish a game that sending home whatever fits wins
+                     (every card face up; not always: see tests/klondike.txt)
 
     Several commands may share a line, separated by blanks or commas (the
     history puts commas between moves: AH, 2C 3D is two moves, AH 2C 3D
@@ -254,8 +255,14 @@ OPTIONS
                        Vegas scoring brings 1 in draw one, 3 in draw three)
     --scoring KIND     standard (default), vegas or none
     --autoplay         run auto after every move (--solve and --play of one
-                       game then print the moves autoplay leaves to type);
-                       --no-autoplay, the default, does not
+                       game then print the moves autoplay leaves to type,
+                       and history writes the moves typed); --no-autoplay,
+                       the default, does not.  Where autoplay's moves spoil
+                       a solution, --solve and solve search again from where
+                       they leave the game; drawing three, a card autoplay
+                       takes out of the waste changes what the stock turns
+                       up and can lose the win (deal 31): then they print
+                       every move and say to replay it without --autoplay
     -q, --quiet        print only the final board and result (and what
                        help, board, history, hint and solve print)
     --color=WHEN       auto (default), always or never (also --colour)
@@ -658,16 +665,34 @@ def face_up(game):
     return not game.piles[STOCK] and not any(game.down)
 
 
-def auto_move(game):
+def auto_move(game, finish=None):
     """The next card autoplay sends home from the waste or a pile: a safe
-    one, or any when every card is face up.  None when there is none."""
-    finish = face_up(game)
+    one, or any when that finishes the game (every card face up, and
+    sending home whatever fits wins).  None when there is none."""
+    if finish is None:
+        finish = face_up(game) and finishes(game)
     for source in (WASTE,) + tuple(TABLEAU):
         pile = game.piles[source]
         if pile and fits(pile[-1], game, HOME[pile[-1]]) and (
                 finish or safe(game, pile[-1])):
             return (source, HOME[pile[-1]], 1)
     return None
+
+
+def finishes(game):
+    """Whether sending home whatever fits, again and again, wins game.  Not
+    always, every card face up: a card of the waste may wait under one that
+    must go onto a pile first, onto a king brought back from home (deal 20
+    drawing three) that sending everything home would take away again.
+
+    >>> finishes(deal(deck_of(1)))
+    False
+    """
+    m = auto_move(game, True)
+    while m:
+        game = move(game, m)
+        m = auto_move(game, True)
+    return won(game)
 
 
 def autoplay(game):
@@ -2087,11 +2112,26 @@ def plural(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
-def solution_text(game, answer, heading, autoplay=False):
+def solution_text(game, answer, heading, autoplay=False, limits=LIMITS, began=None):
     """What --solve prints: the moves, commas between them (with autoplay,
-    those it leaves to type), and the verdict."""
-    lines = wrap(spelt(game, answer["moves"], autoplay), 78)
-    return "\n".join(lines + ["# %s%s" % (heading, verdict_line(answer))])
+    those it leaves to type: autoplay_solution()), and the verdict."""
+    items, answer, how = spelt(game, answer, autoplay, limits, began)
+    return "\n".join(wrap(items, 78) + ["# %s%s%s" % (heading, verdict_line(answer), how)])
+
+
+def spelt(game, answer, autoplay, limits, began=None):
+    """(items, answer, note): the moves of a solved answer to type, all of
+    them, or with autoplay those it leaves (the answer then with every move
+    made); where that fails, all of them and a note that says so."""
+    if autoplay and answer["verdict"] == "solved":
+        found = autoplay_solution(game, answer, limits, began)
+        if found:
+            return found + ("",)
+        return notes(game, answer["moves"]), answer, EVERY_MOVE
+    return notes(game, answer["moves"]), answer, ""
+
+
+EVERY_MOVE = " (every move: replay it without --autoplay)"
 
 ################ The player that does not peek
 ## It sees what a player sees: the face-up cards, the waste, and the stock
@@ -2330,10 +2370,15 @@ def play_blind(game, limits=LIMITS, worlds=WORLDS, budget=BUDGET):
 def game_text(game, answer, heading, autoplay=False):
     """What --play prints for one game: the moves (with autoplay, those it
     leaves to type), and how it ended."""
-    lines = wrap(spelt(game, answer["moves"], autoplay), 78)
-    return "\n".join(lines + ["# %s%s in %s, %s home, %.2f s" % (
+    items, how = notes(game, answer["moves"]), ""
+    if autoplay:
+        try:
+            items = typed(game, answer["moves"])
+        except Illegal:
+            how = EVERY_MOVE        # the player's own moves: not searched again
+    return "\n".join(wrap(items, 78) + ["# %s%s in %s, %s home, %.2f s%s" % (
         heading, answer["verdict"], plural(len(answer["moves"]), "move"),
-        plural(answer["home"], "card"), answer["seconds"])])
+        plural(answer["home"], "card"), answer["seconds"], how)])
 
 ################ The command loop
 
@@ -2529,7 +2574,9 @@ def start(origin, rules, autoplay, limits=LIMITS):
 
 def history(session, solver=False):
     """The moves of session, after a comment line that says how to replay
-    them: in our notation, or Klondike-Solver's when solver."""
+    them: in our notation, or Klondike-Solver's when solver.  A game played
+    with autoplay is written as it was typed, with --autoplay in the
+    command: the moves autoplay made are left to it."""
     origin, rules = session.origin, session.start.rules
     words = ["# klondike.py"]
     words.append("-g %d" % origin if isinstance(origin, int) else
@@ -2545,7 +2592,14 @@ def history(session, solver=False):
         # alone on a line would read as our notation.
         lines = [ks_notation(session.start, made)] if made else []
     else:
-        lines = wrap(notes(session.start, made), 78)
+        items = None
+        if session.autoplay:
+            try:
+                items = typed(session.start, made)
+                words.append("--autoplay")
+            except Illegal:
+                pass                # autoplay would spoil them: every move, played without it
+        lines = wrap(notes(session.start, made) if items is None else items, 78)
     return "\n".join([" ".join(words)] + lines)
 
 
@@ -2632,42 +2686,102 @@ def solve_text(session, limits):
     if answer["verdict"] != "solved":
         return "No solution %sfrom here: %s" % (
             "found " if answer["verdict"] == "unknown" else "", verdict_line(answer))
-    items = typed(game, answer["moves"]) if session.autoplay else notes(game, answer["moves"])
-    return "\n".join(wrap(items, 78) + ["# " + verdict_line(answer)])
+    items, answer, how = spelt(game, answer, session.autoplay, limits)
+    return "\n".join(wrap(items, 78) + ["# " + verdict_line(answer) + how])
+
+
+def typing(game, made, items=None):
+    """(items, game, done, rest): the moves of made typed in a game from
+    game where autoplay runs after each (and at the start): the items a
+    player types (added to items), the game they reach, every move made
+    there (autoplay's too), and the moves of made left from the first that
+    autoplay's moves made impossible (it took a card elsewhere, or out of
+    the waste, which changes what the stock turns up).
+
+    >>> game = deal(deck_of(1))
+    >>> items, end, done, rest = typing(game, [(0, 1, 3), (1, 11, 1)])
+    >>> items, len(done), rest                  # AH went home at the start
+    (['t', '4D 5C'], 4, [])
+    """
+    items, plain, done = list(items or ()), game, []
+    for step in autoplay(game):     # as a game with autoplay starts
+        game = move(game, step)
+        done.append(step)
+    for i, m in enumerate(made):
+        card = None if STOCK in m[:2] else plain.piles[m[0]][-m[2]]
+        note = notation(plain, m)
+        # Home already, by autoplay: on the foundation it chose, which
+        # need not be the one made chose.
+        if not (m[1] in FOUNDATIONS and any(card in game.piles[f] for f in FOUNDATIONS)):
+            try:
+                steps = [step for _, kind, argument in parse_line(note)
+                         for step in made_by(game, kind, argument)]
+            except Illegal:
+                return items, game, done, made[i:]
+            for step in steps + autoplay_after(game, steps):
+                game = move(game, step)
+                done.append(step)
+            if note == "t" and items and items[-1].endswith("t"):
+                items[-1] += " t"
+            else:
+                items.append(note)
+        plain = move(plain, m)
+    return items, game, done, []
+
+
+def autoplay_after(game, steps):
+    "The moves autoplay makes after steps from game."
+    for step in steps:
+        game = move(game, step)
+    return autoplay(game)
 
 
 def typed(game, made):
     """The moves of made, in our notation, that a player types when autoplay
     runs after each: the others it makes itself.  Raises Illegal if
     autoplay spoils them."""
-    items, plain = [], game
-    for m in made:
-        card = None if STOCK in m[:2] else plain.piles[m[0]][-m[2]]
-        note = notation(plain, m)
-        plain = move(plain, m)
-        if m[1] in FOUNDATIONS and card in game.piles[m[1]]:
-            continue
-        for _, kind, argument in parse_line(note):
-            for step in made_by(game, kind, argument):
-                game = move(game, step)
-        for step in autoplay(game):
-            game = move(game, step)
-        if note == "t" and items and items[-1].endswith("t"):
-            items[-1] += " t"
-        else:
-            items.append(note)
+    items, _, _, rest = typing(game, made)
+    if rest:
+        raise Illegal("autoplay would change these moves")
     return items
 
-def spelt(game, made, autoplay):
-    """The moves of made to type: all of them, or with autoplay those it
-    leaves (all of them where it would spoil them)."""
-    if autoplay:
-        try:
-            return typed(game, made)
-        except Illegal:
-            pass
-    return notes(game, made)
 
+MOST_AGAIN = 100                # autoplay_solution()'s searches again, at most
+
+
+def autoplay_solution(game, answer, limits, began=None):
+    """A solved answer from game as a game with autoplay plays it: (items to
+    type, the answer with every move made there).  Where autoplay's moves
+    spoil the solution, the game is solved again from where they leave it,
+    and so on; None when that fails: drawing three, a card autoplay takes
+    out of the waste changes what the stock turns up, and can lose the win
+    (deal 31), and a card a solution brings back from home to build on,
+    autoplay sends home again (deal 20).
+
+    >>> game = deal(deck_of(20))
+    >>> items, answer = autoplay_solution(game, solve(game), LIMITS)
+    >>> won(replay(game, answer["moves"])), len(items) < len(notes(game, answer["moves"]))
+    (True, True)
+    >>> game = deal(deck_of(31))
+    >>> autoplay_solution(game, solve(game), LIMITS) is None
+    True
+    """
+    items, here, made, rest = [], game, [], answer["moves"]
+    positions, seconds, been = answer["positions"], answer["seconds"], set()
+    for _ in range(MOST_AGAIN):
+        items, here, done, rest = typing(here, rest, items)
+        made += done
+        if won(here):
+            return items, dict(answer, moves=made, positions=positions, seconds=seconds)
+        if here in been:
+            return None             # autoplay sends home what the solution brings back
+        been.add(here)
+        again = solve(here, *limits, began=began)   # the time limit as the first search's
+        positions, seconds = positions + again["positions"], seconds + again["seconds"]
+        if again["verdict"] != "solved":
+            return None
+        rest = again["moves"]
+    return None
 
 def random_game():
     "A game number picked at random."
@@ -3392,7 +3506,8 @@ def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS, autoplay=False,
     finally:
         clear()
     if cheat:
-        out.write(solution_text(game, answer, heading, autoplay) + "\n")
+        out.write(solution_text(game, answer, heading, autoplay, limits, process_start())
+                  + "\n")
         return 0 if answer["verdict"] == "solved" else 1
     out.write(game_text(game, answer, heading, autoplay) + "\n")
     return 0 if answer["verdict"] == "won" else 1
