@@ -1582,10 +1582,13 @@ def history(game):
     >>> print(history(game))
     # freecell.py -g 5 --cells 3 --bakers --no-autoplay
     8a
+    >>> print(history(new_game(deal(5), "", origin="my pos;x.txt")))   # pasted as it is
+    # freecell.py --board 'my pos;x.txt'
     """
+    import shlex
     origin = game["origin"]
-    words = ["# freecell.py", "--board %s" % origin if isinstance(origin, str)
-             else "-g %s" % origin]
+    words = ["# freecell.py", "--board %s" % shlex.quote(origin).replace("\n", "\\n")
+             if isinstance(origin, str) else "-g %s" % origin]
     if len(game["start"][0]) != 4:
         words.append("--cells %d" % len(game["start"][0]))
     words += [word for word, on in (("--bakers", game["bakers"]),
