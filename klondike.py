@@ -2476,7 +2476,8 @@ def parse_words(words, solver):
         low = word if is_ks(word) or card is not None else word.lower()
         if low in WORDS or low in OWN_WORDS:
             kind = WORDS.get(low) or OWN_WORDS[low]
-            if kind == "new" and number(after) is not None:
+            if kind == "new" and after and number(after[after[0] in "+-":]) is not None:
+                # a sign too, so that new -5 says there is no such deal
                 commands.append((word + " " + after, kind, after))
                 i += 2
                 continue
@@ -2639,7 +2640,7 @@ def execute(session, kind, argument):
         return start(session.origin, session.start.rules, session.autoplay,
                      session.limits), None
     if kind == "new":
-        if argument is not None and not 1 <= number(argument) <= MAX_GAME:
+        if argument is not None and not 1 <= (number(argument) or 0) <= MAX_GAME:
             raise Illegal(NO_SUCH_DEAL, argument)
         deal = number(argument) if argument is not None else random_game()
         return start(deal, session.start.rules, session.autoplay, session.limits), None
