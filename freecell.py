@@ -610,27 +610,34 @@ def parse_board(text, ncells=4):
     """
     cells, homes, cols = [None] * ncells, [0, 0, 0, 0], []
     for number, line in enumerate(text.splitlines(), 1):
-        line = line.split("#")[0].strip()
-        head, _, rest = line.partition(":")
-        if head.strip().lower() == "foundations":
-            for item in rest.split():
-                homes_item(item, homes)
-        elif head.strip().lower() == "freecells":
-            items = [c for c in rest.split()]
-            if len(items) > ncells:
-                raise ValueError("%d free cells given, the game has %d" % (len(items), ncells))
-            for i, item in enumerate(items):
-                cells[i] = None if item == "-" else board_card(item)
-        elif line.startswith(":") or line:
-            if len(cols) == NCOLS:
-                raise ValueError("more than %d columns" % NCOLS)
-            cols.append(tuple(board_card(c) for c in line.lstrip(":").split()))
+        try:
+            board_line(line.split("#")[0].strip(), cells, homes, cols)
+        except ValueError as problem:
+            raise ValueError("line %d: %s" % (number, problem))
     cols += [()] * (NCOLS - len(cols))
     pos = (tuple(cells), tuple(homes), tuple(cols))
     if not any(cols) and cells.count(None) == ncells and not any(homes):
         raise ValueError("no cards: not a board in fc-solve's format")
     check_cards(pos)
     return pos
+
+
+def board_line(line, cells, homes, cols):
+    "Read one line of a board into cells, homes and cols."
+    head, _, rest = line.partition(":")
+    if head.strip().lower() == "foundations":
+        for item in rest.split():
+            homes_item(item, homes)
+    elif head.strip().lower() == "freecells":
+        items = [c for c in rest.split()]
+        if len(items) > len(cells):
+            raise ValueError("%d free cells given, the game has %d" % (len(items), len(cells)))
+        for i, item in enumerate(items):
+            cells[i] = None if item == "-" else board_card(item)
+    elif line.startswith(":") or line:
+        if len(cols) == NCOLS:
+            raise ValueError("more than %d columns" % NCOLS)
+        cols.append(tuple(board_card(c) for c in line.lstrip(":").split()))
 
 
 def homes_item(item, homes):
@@ -2461,11 +2468,11 @@ def start(options, stdin):
         name = options.board
         if name == "-":
             text = stdin.read()
-            text = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+            text = text.decode("utf-8", "backslashreplace") if isinstance(text, bytes) else text
         else:
             try:
                 with open(name, "rb") as f:
-                    text = f.read().decode("utf-8", "replace")
+                    text = f.read().decode("utf-8", "backslashreplace")
             except OSError as e:
                 raise ValueError(e.strerror or str(e))
         pos = parse_board(text.lstrip("\ufeff"), options.cells)
