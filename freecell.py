@@ -2895,9 +2895,12 @@ class Tally(object):
     counted once, and only the deals wanted (all when wanted is None).  A
     deal's first line counts, unless it says unknown and a later one
     decides or searched further: the later one then counts instead (a run
-    resumed with larger limits searched it again).  unknown holds the deals
-    counted unknown, each with why (from its comment line), positions and
-    seconds.  The slowest search is that of any line read.
+    resumed with larger limits searched it again).  A line that says
+    impossible of a deal counted solved, or the other way round, is refused
+    with ValueError: one of the two is wrong (a file edited, or a bug).
+    unknown holds the deals counted unknown, each with why (from its comment
+    line), positions and seconds.  The slowest search is that of any line
+    read.
 
     >>> tally = Tally([1, 2, 3])
     >>> for line in ("1 solved 112 68 3072 0.02", "2 solved 96 58 1133 0.01",
@@ -2912,6 +2915,9 @@ class Tally(object):
     >>> tally.take("3 solved 90 50 20000 0.30")
     >>> print(tally.line(0.9, True))
     3 deals: 3 solved, 0 impossible, 0 unknown; mean 99.3 moves (58.7 typed); 8068 positions a deal; 0.9 s, slowest 0.30 s (deal 3)
+    >>> tally.take("2 impossible - - 633 0.01")
+    Traceback (most recent call last):
+    ValueError: deal 2: impossible, where an earlier line says solved
     """
 
     def __init__(self, wanted=None):
@@ -2920,7 +2926,7 @@ class Tally(object):
             self.wanted = Numbers()
             for number in wanted:
                 self.wanted.add(number)
-        self.seen = Numbers()
+        self.seen, self.proved = Numbers(), Numbers()     # proved: counted impossible
         self.verdicts = {"solved": 0, "impossible": 0, "unknown": 0}
         self.moves = self.typed = self.positions = 0
         self.seconds, self.slowest = 0.0, None
@@ -2933,6 +2939,11 @@ class Tally(object):
         if self.wanted is not None and number not in self.wanted:
             return
         if not self.seen.add(number):
+            if number not in self.unknown and verdict != "unknown":
+                counted = "impossible" if number in self.proved else "solved"
+                if verdict != counted:
+                    raise ValueError("deal %d: %s, where an earlier line says %s"
+                                     % (number, verdict, counted))
             if number not in self.unknown or (verdict == "unknown"
                                               and positions <= self.unknown[number][1]):
                 return
@@ -2940,6 +2951,8 @@ class Tally(object):
             self.verdicts["unknown"] -= 1
             self.positions -= before
             self.seconds -= took
+        if verdict == "impossible":
+            self.proved.add(number)
         self.verdicts[verdict] += 1
         self.moves += moves or 0
         self.typed += typed or 0

@@ -3805,9 +3805,12 @@ class Tally(object):
     their lines: each game counted once, and only the games wanted (all when
     wanted is None).  A game's first line counts, unless it says unknown and
     a later one decides or searched further: the later one then counts
-    instead (a run resumed with larger limits searched it again).  unknown
-    holds the games counted unknown, each with why (from its comment line),
-    positions and seconds.  The slowest search is that of any line read.
+    instead (a run resumed with larger limits searched it again).  Solving,
+    a line that says impossible of a game counted solved, or the other way
+    round, is refused with ValueError: one of the two is wrong (a file
+    edited, or a bug).  unknown holds the games counted unknown, each with
+    why (from its comment line), positions and seconds.  The slowest search
+    is that of any line read.
 
     >>> tally = Tally(False, [1, 2, 3, 4])
     >>> for line in ("1 won 171 52 1.46", "4 lost - 1 0.35", "2 won 162 52 1.59",
@@ -3823,6 +3826,9 @@ class Tally(object):
     >>> tally.take("5 solved 140 20000 0.30")
     >>> print(tally.line(0.4))
     1 game: 1 solved, 0 impossible, 0 unknown; mean 140.0 moves; 20000 positions a game; 0.4 s, median 0.30 s, slowest 0.30 s (game 5)
+    >>> tally.take("5 impossible - 9000 0.10")
+    Traceback (most recent call last):
+    ValueError: game 5: impossible, where an earlier line says solved
     """
 
     def __init__(self, cheat, wanted=None):
@@ -3833,7 +3839,7 @@ class Tally(object):
             self.wanted = Numbers()
             for number in wanted:
                 self.wanted.add(number)
-        self.seen = Numbers()
+        self.seen, self.proved = Numbers(), Numbers()     # proved: counted impossible
         self.verdicts = dict.fromkeys(self.kinds, 0)
         self.moves = self.positions = 0
         self.seconds, self.slowest = 0.0, None
@@ -3850,6 +3856,11 @@ class Tally(object):
         if self.wanted is not None and number not in self.wanted:
             return
         if not self.seen.add(number):
+            if self.cheat and number not in self.unknown and verdict != "unknown":
+                counted = "impossible" if number in self.proved else "solved"
+                if verdict != counted:
+                    raise ValueError("game %d: %s, where an earlier line says %s"
+                                     % (number, verdict, counted))
             if number not in self.unknown or (verdict == "unknown"
                                               and figure <= self.unknown[number][1]):
                 return
@@ -3858,6 +3869,8 @@ class Tally(object):
             self.positions -= before
             self.seconds -= took
             self.times[int(round(took * 100))] -= 1
+        if verdict == "impossible":
+            self.proved.add(number)
         self.verdicts[verdict] += 1
         self.moves += moves or 0
         self.positions += figure
