@@ -2385,6 +2385,13 @@ def arguments(argv, stdout, stderr):
     parser.add_argument("--memory", type=memory_size, metavar="MB")
     parser.add_argument("--out", metavar="FILE")
     parser.add_argument("--summary", nargs="+", metavar="FILE")
+    # A list that begins with deal -1 or -2 looks like an option to argparse
+    # ("-1,-2", "-2-5" would be refused): it is given to --solve as one word.
+    argv = list(argv)
+    for i, word in enumerate(argv[:-1]):
+        if word == "--solve" and re.match(r"-[12]\b.*[-,\s]", argv[i + 1]):
+            argv[i:i + 2] = ["--solve=" + argv[i + 1]]
+            break
     options = parser.parse_args(argv)
     if memory_refused(options.memory):
         parser.error(memory_refused(options.memory))
