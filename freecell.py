@@ -1927,8 +1927,8 @@ def memory_refused(megabytes):
     """
     here = resident() if __name__ == "__main__" else None
     if megabytes and here and megabytes * (1 << 20) <= here:
-        return "--memory %g: below the %s the program holds before any search" % (
-            megabytes, size_text(here))
+        return "--memory %g: below the %d MB the program holds before any search" % (
+            megabytes, -(-here >> 20))
     return None
 
 
@@ -2474,7 +2474,7 @@ def start(options, stdin):
     if options.board is not None:
         name = options.board
         if name == "-":
-            text = stdin.read()
+            text = getattr(stdin, "buffer", stdin).read()   # bytes, as from a file
             text = text.decode("utf-8", "backslashreplace") if isinstance(text, bytes) else text
         else:
             try:

@@ -96,7 +96,8 @@ AT THE PROMPT
     t, turn          turn the stock (or the waste over)
     auto             send home every card that can no longer be needed, and
                      finish a game that sending home whatever fits wins
-                     (every card face up; not always: see tests/klondike.txt)
+                     (every card face up is not always enough: a card of
+                     the waste may have to go onto a pile first)
 
     Several commands may share a line, separated by blanks or commas (the
     history puts commas between moves: AH, 2C 3D is two moves, AH 2C 3D
@@ -2680,15 +2681,18 @@ def hint(game, limits):
 def solve_text(session, limits):
     """What solve prints: a solution from here, all the cards known, in
     moves to type (with autoplay on, less the moves it makes)."""
-    game = session.game
+    game, began = session.game, time.time()     # autoplay's searches again share the limit
     if won(game):
         raise Illegal("the game is won")
-    answer = solve(game, *limits)
+    answer = solve(game, *limits, began=began)
     if answer["verdict"] != "solved":
         return "No solution %sfrom here: %s" % (
             "found " if answer["verdict"] == "unknown" else "", verdict_line(answer))
-    items, answer, how = spelt(game, answer, session.autoplay, limits)
-    return "\n".join(wrap(items, 78) + ["# " + verdict_line(answer) + how])
+    items, found, how = spelt(game, answer, session.autoplay, limits, began)
+    if how:                         # moves this game's autoplay would not let be typed
+        return ("No solution with autoplay from here: its moves spoil the one found, "
+                "of %s without it" % plural(len(answer["moves"]), "move"))
+    return "\n".join(wrap(items, 78) + ["# " + verdict_line(found)])
 
 
 def typing(game, made, items=None):
@@ -3014,8 +3018,8 @@ def memory_refused(megabytes):
     """
     here = resident() if __name__ == "__main__" else None
     if megabytes and here and megabytes * (1 << 20) <= here:
-        return "--memory %g: below the %s the program holds before any search" % (
-            megabytes, size_text(here))
+        return "--memory %g: below the %d MB the program holds before any search" % (
+            megabytes, -(-here >> 20))
     return None
 
 

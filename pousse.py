@@ -67,7 +67,8 @@ AT THE PROMPT
     (6 L3 T4 L3)    a record: its moves are played for both sides, without
                     the machine's replies; after it the machine moves if it
                     is its turn.  A record ends with its line.  It is a
-                    game from its start: after moves, new comes first.
+                    game from its start: after moves, new comes first,
+                    on the same line.
     When the input is not a terminal, the first board is printed once the
     first line with a word is read (after its board size, if it starts
     with one: a 4 x 4 record prints no 6 x 6 board first), and the machine
@@ -128,8 +129,8 @@ OPTIONS
                     only its deepest entries, the memo nothing; by
                     default 3/4 of what the machine can give (the smaller of
                     MemAvailable and the cgroup's limit less its use), 256
-                    where it does not say; a figure below what the program
-                    holds before any search (about 15 MB) is refused
+                    where it does not say; below what the program holds
+                    before any search, the engine keeps no table and plays
     --seed S        fixes every random choice (Microsoft's rand()), 0 to
                     8589934591; by default a random seed, shown (Pousse has
                     no deals, so no -g: the seed picks the sides and the
@@ -1344,21 +1345,6 @@ def size_text(n):
     return "%d MB" % round(n / float(1 << 20))
 
 
-def memory_refused(megabytes):
-    """Why --memory MB cannot be kept, or None: the program, run as a
-    command, holds more than that before any search (inside another
-    program, the tests, its size is that program's, and nothing is said).
-
-    >>> memory_refused(None), memory_refused(1 << 20)
-    (None, None)
-    """
-    here = resident() if __name__ == "__main__" else None
-    if megabytes and here and megabytes * (1 << 20) <= here:
-        return "--memory %g: below the %s the program holds before any search" % (
-            megabytes, size_text(here))
-    return None
-
-
 def process_start():
     """When this process started, by the wall clock, where the system says
     (Linux's /proc): a time limit counts from there, start-up included, as
@@ -1579,7 +1565,8 @@ hint            the engine's best move for the side to move, and its score
 solve           the engine's best line from here, and whether it is proved
 6               a board size, before the first move (records start so)
 (6 L3 T4 L3)    a record: its moves are played for both sides, then the
-                machine moves if it is its turn (after moves: new first)"""
+                machine moves if it is its turn (after moves: new first,
+                on the same line)"""
 
 LEVELS = ("easy", "j", "strong")
 HINT_SECONDS = 5.0          # hint searches at most so long (solve: a move's time, -t)
@@ -1761,7 +1748,8 @@ class Rejected(Exception):
     "A word of a line was refused: (word, what is wrong)."
 
 
-SIZE_LATE = "a board size can come only before the first move (new %d starts a new game)"
+SIZE_LATE = ("a board size can come only before the first move"
+             " (new %d, on the same line, starts a new game)")
 
 
 def commands(words, n, moved=False):
@@ -1769,7 +1757,8 @@ def commands(words, n, moved=False):
     before any of them runs, on an n x n board (a size or new N in the line
     sets the size for the words after it); Rejected names the first bad
     word.  moved: the game has moves, so that a size is refused (until a
-    new or restart in the line) before the moves after it are read on it.
+    new, restart or undo in the line: undo may take them all back) before
+    the moves after it are read on it.
 
     >>> commands(['(', '4', 'l4', ')', 'new', '8', 'B8', 'u'], 6)[1:4]
     [('4', 'size', 4), ('l4', 'move', 3), (')', ')', None)]
@@ -1782,7 +1771,7 @@ def commands(words, n, moved=False):
     >>> commands(['(', '4', 'T6', ')'], 6, moved=True)
     Traceback (most recent call last):
     ...
-    pousse.Rejected: ('4', 'a board size can come only before the first move (new 4 starts a new game)')
+    pousse.Rejected: ('4', 'a board size can come only before the first move (new 4, on the same line, starts a new game)')
     """
     done, i = [], 0
     while i < len(words):
@@ -1797,7 +1786,7 @@ def commands(words, n, moved=False):
                     word = words[i]
                     size = n = board_size(word)
                     word = words[i - 1]
-                moved = moved and verb not in ("new", "restart")
+                moved = moved and verb not in ("new", "restart", "undo")
                 done.append((word, verb, size))
             elif number_word(word):
                 n = board_size(word)
@@ -1910,7 +1899,12 @@ class Session(object):
         (Ctrl-C while the machine thinks) gets through; either way the
         session is as it was and the line printed nothing, unless its
         output was printed before the machine's reply at the end of the
-        line (then shown is True: the caller shows the board again)."""
+        line (then shown is True: the caller shows the board again).
+        A line with no word before the game has begun (a comment: the
+        history's first line) does nothing: the machine's opening move
+        waits for a word, the record's size perhaps."""
+        if not words and not self.started:
+            return "done"
         saved, self.buffer, said, self.shown = self.save(), [], False, False
         try:
             stop = False
@@ -2266,8 +2260,6 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
                 parser().error("--self plays both sides: no --machine or --icfp with it")
             if args.icfp and args.machine:
                 parser().error("--icfp moves for the side to move: no --machine with it")
-            if memory_refused(args.memory):
-                parser().error(memory_refused(args.memory))
     except SystemExit as exit:
         return exit.code
     colour = wants_colour(args.color, stdout, os.environ)
