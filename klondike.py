@@ -263,7 +263,8 @@ OPTIONS
                        they leave the game; drawing three, a card autoplay
                        takes out of the waste changes what the stock turns
                        up and can lose the win (deal 31): then they print
-                       every move and say to replay it without --autoplay
+                       every move and say to replay it without --autoplay.
+                       --play of one game plays a game with autoplay
     -q, --quiet        print only the final board and result (and what
                        help, board, history, hint and solve print)
     --color=WHEN       auto (default), always or never (also --colour)
@@ -2344,10 +2345,13 @@ def shuffled(cards, rand):
     return out
 
 
-def play_blind(game, limits=LIMITS, worlds=WORLDS, budget=BUDGET):
+def play_blind(game, limits=LIMITS, worlds=WORLDS, budget=BUDGET, autoplay_on=False):
     """A dict: verdict ('won' or 'lost'), the moves the player made (the
     game's own, each checked), cards home at the end, seconds.  It plays
-    what advice() says until the game is won or it sees nothing to do."""
+    what advice() says until the game is won or it sees nothing to do.
+    autoplay_on: it plays a game with autoplay, whose moves follow each of
+    its own (and are among the moves made); where they take what the rest
+    of a plan needed, it looks again."""
     began = time.time()
     made, been = [], set()
     while not won(game):
@@ -2360,9 +2364,14 @@ def play_blind(game, limits=LIMITS, worlds=WORLDS, budget=BUDGET):
         more = advice(game, worlds, budget, limits)[0]
         if not more:
             break
-        for m in more:
+        for i, m in enumerate(more):
+            if i and autoplay_on and m not in moves(game):
+                break
             game = move(game, checked(game, m))
-        made.extend(more)
+            made.append(m)
+            for step in autoplay(game) if autoplay_on else ():
+                game = move(game, step)
+                made.append(step)
     return {"verdict": "won" if won(game) else "lost", "moves": made,
             "home": sum(len(game.piles[f]) for f in FOUNDATIONS),
             "seconds": time.time() - began}
@@ -3507,7 +3516,7 @@ def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS, autoplay=False,
     clear = working(err, bool(isatty and isatty()), "solving" if cheat else "playing")
     try:
         answer = (solve(game, *limits, began=process_start()) if cheat
-                  else play_blind(game, limits, worlds))
+                  else play_blind(game, limits, worlds, autoplay_on=autoplay))
     finally:
         clear()
     if cheat:
