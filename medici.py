@@ -131,9 +131,10 @@ SEARCH
     Ctrl-C prints what it had: the chains found as they come, CARD!max's
     best so far, --count all's count so far (status 130).  Every chain
     printed is folded again and checked against the wishes first, and the
-    line can be piped back into medici.py.  The search keeps only its path:
-    a few kilobytes whatever the wishes.  Wishes that contradict each other are refused before any
-    search.
+    line can be piped back into medici.py (with --rule rightmost where its
+    comment says so, found under that rule).  The search keeps only its
+    path: a few kilobytes whatever the wishes.  Wishes that contradict each
+    other are refused before any search.
 
 STATISTICS
     --stats N folds N numbered deals (from -g, else from a random number,
@@ -2886,7 +2887,10 @@ def run_find(args, stdout, complain, style, clear=lambda: None):
         if not meets(layout, wish):                 # a bug: never print it
             raise AssertionError("not a chain for the wishes: %s" % chain)
         clear()
-        stdout.write("%s  # %s\n" % (brackets(layout, style), note))
+        # Under the other rule, the comment says so: piped into medici.py
+        # without --rule rightmost, the chain folds with other efficiencies.
+        stdout.write("%s  # %s%s\n" % (brackets(layout, style), note,
+                                       ", --rule rightmost" if rule == "rightmost" else ""))
         stdout.flush()
 
     if args.count == "all":
