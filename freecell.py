@@ -2393,8 +2393,9 @@ def arguments(argv, stdout, stderr):
             argv[i:i + 2] = ["--solve=" + argv[i + 1]]
             break
     options = parser.parse_args(argv)
-    if memory_refused(options.memory):
-        parser.error(memory_refused(options.memory))
+    refused = memory_refused(options.memory)
+    if refused:
+        parser.error(refused)
     options.memory = memory_budget(options.memory)
     if options.board is not None and options.game is not None:
         parser.error("give -g or --board, not both")

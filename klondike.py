@@ -2732,22 +2732,18 @@ def typing(game, made, items=None):
                          for step in made_by(game, kind, argument)]
             except Illegal:
                 return items, game, done, made[i:]
-            for step in steps + autoplay_after(game, steps):
+            for step in steps:
                 game = move(game, step)
-                done.append(step)
+            for step in autoplay(game):
+                game = move(game, step)
+                steps.append(step)
+            done.extend(steps)
             if note == "t" and items and items[-1].endswith("t"):
                 items[-1] += " t"
             else:
                 items.append(note)
         plain = move(plain, m)
     return items, game, done, []
-
-
-def autoplay_after(game, steps):
-    "The moves autoplay makes after steps from game."
-    for step in steps:
-        game = move(game, step)
-    return autoplay(game)
 
 
 def typed(game, made):
@@ -4116,8 +4112,9 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
             if args.summary and (args.solve is not None or args.play is not None
                                  or args.deck or args.game or args.export):
                 parser().error("--summary takes no -g, --deck, --export, --solve or --play")
-            if memory_refused(args.memory):
-                parser().error(memory_refused(args.memory))
+            refused = memory_refused(args.memory)
+            if refused:
+                parser().error(refused)
     except SystemExit as exit:
         return exit.code
     rules = make_rules(args.draw, args.passes, args.scoring)
