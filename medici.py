@@ -41,7 +41,11 @@ THE GAME
 NOTATION
     A chain is read from standard input, one chain a line or spread over
     several lines until 36 cards are read (a chain ends at the end of a
-    line).  '#' starts a comment; brackets [] <> and !n marks are ignored.
+    line).  '#' starts a comment; brackets [] <> are ignored.  A card's !n
+    mark is the efficiency the chain was written with: marks that differ
+    from the check's are named on stderr (exit status 1), and said to be
+    those of the other rule where they are (a chain of --rule rightmost
+    piped in without it).
     A line that would put a card twice in the chain is refused, and the
     chain being read stays as it was; a line of 36 cards after an
     unfinished chain ends that chain, which is reported by its lines and
@@ -581,6 +585,56 @@ def parse_card(word):
 def parse_cards(text):
     "The cards of a line of text (ValueError at the first bad word)."
     return [parse_card(word) for word in words(text)]
+
+
+def written_marks(text):
+    """{card: n} for each card of a line written with a mark !n.
+
+    >>> written_marks("[Qd 7c 9s!1] As!12 # K♠!2") == {parse_card("9s"): 1, parse_card("As"): 12}
+    True
+    """
+    marks = {}
+    for word in words(text):
+        match = MARK.match(word)
+        if match:
+            marks[parse_card(word)] = int(match.group(2))
+    return marks
+
+
+def marks_problem(marks, layout, rule):
+    """What is wrong with the marks a chain was written with ({card: n}),
+    folded to layout under rule, or '': those that differ from the check's
+    efficiencies, and the rule they fit, if the other fits them all.  (A
+    chain found under --rule rightmost, read under the default rule,
+    would be checked with other efficiencies in silence.)
+
+    >>> chain = parse_cards(VECTOR)
+    >>> marks_problem({parse_card("Js"): 2}, fold(chain), "leftmost")
+    ''
+    >>> print(marks_problem({parse_card("Js"): 1, parse_card("9d"): 2}, fold(chain), "leftmost"))
+    its marks J♠!1 9♦!2 differ from this check's efficiencies: J♠!2 9♦
+    >>> right = written_marks(brackets(fold(chain, "rightmost"), STYLE))
+    >>> print(marks_problem(right, fold(chain), "leftmost").replace(": ", ":\\n"))
+    its marks 8♠!3 9♣!7 K♥!3 A♣!2 8♥!3 8♦!2 differ from this check's efficiencies:
+    8♠!6 9♣!8 K♥!6 A♣!1 8♥!1 8♦!1 (they are those of --rule rightmost:
+    check it with --rule rightmost)
+    """
+    def differing(found):
+        at = dict(zip(found.chain, found.efficiency))
+        return [card for card in sorted(marks, key=found.chain.index) if marks[card] != at[card]]
+    wrong = differing(layout)
+    if not wrong:
+        return ""
+    at = dict(zip(layout.chain, layout.efficiency))
+    text = "its marks %s differ from this check's efficiencies: %s" % (
+        " ".join("%s!%d" % (show_card(card, STYLE), marks[card]) for card in wrong),
+        " ".join(show_card(card, STYLE) + ("!%d" % at[card] if at[card] else "")
+                 for card in wrong))
+    if not differing(fold(layout.chain, "rightmost" if rule == "leftmost" else "leftmost")):
+        text += (" (they are those of --rule rightmost: check it with --rule rightmost)"
+                 if rule == "leftmost" else
+                 " (they are those of the default rule: check it without --rule rightmost)")
+    return text
 
 
 def chain_problem(cards):
@@ -2197,14 +2251,15 @@ HINT_BUDGET = 500                       # places their first round tries
 
 class Reading(object):
     """The command loop's state: the cards of the chain being read (pending,
-    from line since to line until), the last chain checked (a Layout) with
+    from line since to line until) and the !n marks they came with (marks:
+    the efficiency each marked card was written with), the last chain checked (a Layout) with
     its note, the chains checked so far, and whether anything was printed.
     The chains checked are the first `checked` of `chains`, 36 bytes each,
     with their notes by number: copies share them, so that a copy for each
     line costs little however many chains went before."""
 
     def __init__(self):
-        self.pending, self.since, self.until = [], None, None
+        self.pending, self.since, self.until, self.marks = [], None, None, {}
         self.last, self.note, self.printed = None, "", False
         self.chains, self.notes, self.checked = bytearray(), {}, 0
 
@@ -2212,7 +2267,7 @@ class Reading(object):
         "A copy to run a line on: kept only when the whole line is accepted."
         twin = Reading()
         twin.__dict__.update(self.__dict__)
-        twin.pending = list(self.pending)
+        twin.pending, twin.marks = list(self.pending), dict(self.marks)
         return twin
 
     def add(self, chain, note):
@@ -2284,7 +2339,7 @@ class Loop(object):
         if kind == "undo":
             if not state.pending:
                 raise refused(word, "nothing to undo")
-            state.pending.pop()
+            state.marks.pop(state.pending.pop(), None)
             if not state.pending:
                 state.since = state.until = None
             return ""
@@ -2351,12 +2406,15 @@ class Loop(object):
                     return "".join(out), [], True
                 out.append(self.command(state, word, argument))
             return "".join(out), [], False
-        return self.cards(state, number, cards)
+        return self.cards(state, number, cards, written_marks(text) if cards else {})
 
-    def cards(self, state, number, cards):
-        """Add the cards of line number to the chain being read; check it at
-        36.  A line that would put a card in it twice is refused: the chain
-        being read stays as it was, to be finished by a line that fits."""
+    def cards(self, state, number, cards, marks):
+        """Add the cards of line number to the chain being read, with the
+        marks they were written with ({card: n}); check it at 36.  A line
+        that would put a card in it twice is refused: the chain being read
+        stays as it was, to be finished by a line that fits.  Marks that
+        differ from the check's efficiencies are a complaint: the chain is
+        checked as usual."""
         complaints, out = [], ""
         if not cards:
             return out, complaints, False
@@ -2375,15 +2433,20 @@ class Loop(object):
                                   card in state.pending else "twice on this line")
                 seen.add(card)         # so at most 36 distinct cards: a chain at 36
         if not state.pending:
-            state.since = number
+            state.since, state.marks = number, {}
         state.pending += cards
+        state.marks.update(marks)
         state.until = number
         if len(state.pending) >= 36:
             problem = chain_problem(state.pending)
             if problem:
                 complaints.append((lines_text(state.since, number), problem))
             else:
-                out = self.check(state, fold(state.pending, self.rule))
+                layout = fold(state.pending, self.rule)
+                wrong = marks_problem(state.marks, layout, self.rule)
+                if wrong:
+                    complaints.append((lines_text(state.since, number), wrong))
+                out = self.check(state, layout)
             state.pending, state.since, state.until = [], None, None
         return out, complaints, False
 

@@ -383,6 +383,84 @@ def klondike_player(first=1, last=1000):
         print("load average at the start %.1f, at the end %.1f (2 cores)"
               % (load, os.getloadavg()[0]))
 
+
+def klondike_deal(arguments):
+    """(deal, our verdict, our seconds, its verdict, its seconds) of one deal
+    played by the player (or taken from results) and by the program of the
+    shell line robot; or what was wrong with its answer."""
+    number, robot, ours = arguments
+    import klondike as k
+    deck = k.deck_of(number)
+    if ours is None:
+        game = k.deal(deck)
+        answer = k.play_blind(game)
+        assert k.won(k.replay(game, answer["moves"])) == (answer["verdict"] == "won"), number
+        ours = answer["verdict"], answer["seconds"]
+    began = time.perf_counter()
+    done = subprocess.run(robot.replace("{deal}", str(number)), shell=True,
+                          input=k.format_pysol(deck) + "\n", stdout=subprocess.PIPE,
+                          universal_newlines=True)
+    said = (done.stdout.strip().splitlines() or [""])[-1].split()
+    if done.returncode or not said or said[0] not in ("won", "lost"):
+        return "klondike: deal %d: the other player said %r (status %d), not won or lost" % (
+            number, done.stdout[-200:], done.returncode)
+    return number, ours[0], ours[1], said[0], time.perf_counter() - began
+
+
+@bench
+def klondike_field():
+    """The player against another program's player, KLONDIKE_PLAYER (a shell
+    line, {deal} the deal's number; the deal's PySol board, klondike.py's
+    --export=pysol, on its standard input; the first word of its last line
+    'won' or 'lost'), draw three, on deals KLONDIKE_DEALS (1-100), in
+    KLONDIKE_JOBS processes (2): each one's wins and the deals each won
+    alone.  KLONDIKE_RESULTS=FILE takes the player's games from a results
+    file of klondike.py --play (--out FILE) instead of playing them.  The
+    other program's verdicts are its own (its moves are not replayed).
+    Skipped without KLONDIKE_PLAYER."""
+    robot = os.environ.get("KLONDIKE_PLAYER")
+    if not robot:
+        print("klondike: KLONDIKE_PLAYER (the command line of another player) not given; skipped")
+        return
+    import multiprocessing
+    import klondike as k
+    first, last = map(int, os.environ.get("KLONDIKE_DEALS", "1-100").split("-"))
+    jobs = int(os.environ.get("KLONDIKE_JOBS", "2"))
+    known = {}
+    if os.environ.get("KLONDIKE_RESULTS"):
+        with open(os.environ["KLONDIKE_RESULTS"]) as lines:
+            for line in lines:
+                if line.strip() and not line.startswith("#"):
+                    number, verdict, _, _, seconds = k.parse_result(line)
+                    known[number] = verdict, seconds
+        missing = [n for n in range(first, last + 1) if n not in known]
+        if missing:
+            raise SystemExit("klondike: %s lacks deal %d" % (os.environ["KLONDIKE_RESULTS"],
+                                                           missing[0]))
+    work = [(n, robot, known.get(n)) for n in range(first, last + 1)]
+    began = time.perf_counter()
+    with multiprocessing.Pool(jobs) as pool:
+        games = sorted(pool.imap_unordered(klondike_deal, work), key=str)
+    for game in games:
+        if isinstance(game, str):
+            raise SystemExit(game)
+    games.sort()
+    count = len(games)
+    for who, verdict, seconds in (("the player", 1, 2), ("the other", 3, 4)):
+        wins = sum(game[verdict] == "won" for game in games)
+        low, high = k.wilson(wins, count)
+        times = sorted(game[seconds] for game in games)
+        print("%s: %d of deals %d..%d won (%.1f %%, 95 %% interval %.1f-%.1f %%); median "
+              "%.2f s a game, slowest %.1f s" % (who, wins, first, last, 100.0 * wins / count,
+                                                100 * low, 100 * high, times[count // 2],
+                                                times[-1]))
+    ours = [game[0] for game in games if game[1] == "won" and game[3] != "won"]
+    theirs = [game[0] for game in games if game[3] == "won" and game[1] != "won"]
+    print("won by the player alone: %d; by the other alone: %d%s; %s, %d processes, %.0f s"
+          % (len(ours), len(theirs), " (%s)" % " ".join(map(str, theirs[:20])) if theirs else "",
+             "the player's games from " + os.environ["KLONDIKE_RESULTS"] if known
+             else "both played here", jobs, time.perf_counter() - began))
+
 # (section kept apart for merging)
 
 
