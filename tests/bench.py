@@ -416,8 +416,8 @@ def klondike_field():
     KLONDIKE_JOBS processes (2): each one's wins and the deals each won
     alone.  KLONDIKE_RESULTS=FILE takes the player's games from a results
     file of klondike.py --play (--out FILE) instead of playing them.  The
-    other program's verdicts are its own (its moves are not replayed).
-    Skipped without KLONDIKE_PLAYER."""
+    other program's verdicts are its own (its moves are not replayed).  A
+    line on stderr as each deal ends.  Skipped without KLONDIKE_PLAYER."""
     robot = os.environ.get("KLONDIKE_PLAYER")
     if not robot:
         print("klondike: KLONDIKE_PLAYER (the command line of another player) not given; skipped")
@@ -439,11 +439,13 @@ def klondike_field():
                                                            missing[0]))
     work = [(n, robot, known.get(n)) for n in range(first, last + 1)]
     began = time.perf_counter()
+    games = []
     with multiprocessing.Pool(jobs) as pool:
-        games = sorted(pool.imap_unordered(klondike_deal, work), key=str)
-    for game in games:
-        if isinstance(game, str):
-            raise SystemExit(game)
+        for game in pool.imap_unordered(klondike_deal, work):
+            if isinstance(game, str):
+                raise SystemExit(game)
+            games.append(game)
+            sys.stderr.write("deal %d: the player %s, the other %s\n" % (game[0], game[1], game[3]))
     games.sort()
     count = len(games)
     for who, verdict, seconds in (("the player", 1, 2), ("the other", 3, 4)):
