@@ -619,18 +619,16 @@ def marks_problem(marks, layout, rule):
     8♠!6 9♣!8 K♥!6 A♣!1 8♥!1 8♦!1 (they are those of --rule rightmost:
     check it with --rule rightmost)
     """
-    def differing(found):
-        at = dict(zip(found.chain, found.efficiency))
-        return [card for card in sorted(marks, key=found.chain.index) if marks[card] != at[card]]
-    wrong = differing(layout)
+    at = dict(zip(layout.chain, layout.efficiency))
+    wrong = [card for card in layout.chain if card in marks and marks[card] != at[card]]
     if not wrong:
         return ""
-    at = dict(zip(layout.chain, layout.efficiency))
     text = "its marks %s differ from this check's efficiencies: %s" % (
         " ".join("%s!%d" % (show_card(card, STYLE), marks[card]) for card in wrong),
         " ".join(show_card(card, STYLE) + ("!%d" % at[card] if at[card] else "")
                  for card in wrong))
-    if not differing(fold(layout.chain, "rightmost" if rule == "leftmost" else "leftmost")):
+    other = fold(layout.chain, "rightmost" if rule == "leftmost" else "leftmost")
+    if all(marks.get(card, n) == n for card, n in zip(other.chain, other.efficiency)):
         text += (" (they are those of --rule rightmost: check it with --rule rightmost)"
                  if rule == "leftmost" else
                  " (they are those of the default rule: check it without --rule rightmost)")
@@ -2252,8 +2250,9 @@ HINT_BUDGET = 500                       # places their first round tries
 class Reading(object):
     """The command loop's state: the cards of the chain being read (pending,
     from line since to line until) and the !n marks they came with (marks:
-    the efficiency each marked card was written with), the last chain checked (a Layout) with
-    its note, the chains checked so far, and whether anything was printed.
+    the efficiency each marked card was written with), the last chain
+    checked (a Layout) with its note, the chains checked so far, and
+    whether anything was printed.
     The chains checked are the first `checked` of `chains`, 36 bytes each,
     with their notes by number: copies share them, so that a copy for each
     line costs little however many chains went before."""
