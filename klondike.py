@@ -179,7 +179,9 @@ THE PLAYER
     of the worlds (those 2 worlds won behind the best are dropped), then in
     all twelve.  While two plans or more are within 3 worlds won of the
     best, it deals twelve more worlds and tries the plans still in the race
-    there, up to 36 worlds (--worlds N: up to N).  A world counts as won
+    there, up to 60 worlds (--worlds N: up to N).  A world whose own
+    searches found no win is hard: once some world has been won, the plans
+    are tried in the hard ones for 200 positions only.  A world counts as won
     once every card of the tableau is face up and one card at most is left
     in the talon.  It plays the plan that wins most worlds (or, short of
     wins, gets furthest), and looks again when the card turns up.  --play
@@ -279,7 +281,7 @@ OPTIONS
     --play             let the player that does not peek play the deal
     --play GAMES       play a list of games (see LISTS OF GAMES)
     --worlds N         with --play, let the player deal up to N worlds a
-                       turn (36; 1000 at most); more play better, and take
+                       turn (60; 1000 at most); more play better, and take
                        longer: --worlds 300 won 46.8 % of deals 1-1000
                        where 36 won 43.6 %, in about 4 times the time
     --jobs N           spread a list of games over N processes (no more
@@ -1773,15 +1775,18 @@ class Solver(object):
         >>> b = solver.after(a, solver.moves(a)[0])
         >>> solver.recall(a) == solver.moves(a), solver.recall(b) == solver.moves(b)
         (True, True)
-        >>> list(solver.recalled) == [a], solver.room, solver.recall(a) is solver.recall(a)
-        (True, [0], True)
+        >>> list(solver.recalled) == [solver.code(a) << 7], solver.room
+        (True, [0])
+        >>> solver.recall(a) is solver.recall(a)
+        True
         """
-        found = self.recalled.get(state)
+        code = self.code(state) << 7 | state[7]     # sp < 128
+        found = self.recalled.get(code)
         if found is None:
             found = self.moves(state)
             if self.room[0]:
                 self.room[0] -= 1
-                self.recalled[state] = found
+                self.recalled[code] = found
         return found
 
     def usable(self, c, fk, reach, vis):
@@ -1853,15 +1858,19 @@ class Solver(object):
             seen.mark(self.code(start) ^ start[3] << c, 1 << start[3])
         if start[1] == WON:
             return "solved", [], 1
-        moves = self.moves if self.recalled is None else self.recall
-        states, made, todo = [start], [], [iter(moves(start))]
+        recalled, room, moves = self.recalled, self.room, self.moves
+        states, made = [start], []
+        todo = [iter(moves(start) if recalled is None else self.recall(start))]
         count = 0
         after, plain, has, marks = self.after, seen.plain, seen.has, seen.marks
-        ups, homes = self.ups, self.homes
+        ups, homes, covered = self.ups, self.homes, self.covered
+        sure = sure and not self.limited
         while todo:
             for m in todo[-1]:
                 child = after(states[-1], m)
-                if child[1] == WON or sure and self.sure(child):
+                # self.sure(child), written out
+                if child[1] == WON or sure and not child[0] & covered and \
+                        not child[2] & child[2] - 1:
                     return "solved", made + [m], count + 2
                 # self.code(child), and a Python set's test where the search
                 # keeps one, written out: this is the search's inner loop
@@ -1875,7 +1884,16 @@ class Solver(object):
                     new = not (plain.get(code, 0) if plain is not None else
                                marks(code)) & rivals[child[3]]
                 if new:
-                    ms = moves(child)
+                    if recalled is None:
+                        ms = moves(child)
+                    else:           # self.recall(child), written out
+                        known = (code if rivals is None else code | child[3] << c) << 7 | child[7]
+                        ms = recalled.get(known)
+                        if ms is None:
+                            ms = moves(child)
+                            if room[0]:
+                                room[0] -= 1
+                                recalled[known] = ms
                     if not child[7] and ms.__class__ is list:
                         if rivals is not None:
                             seen.mark(code, 1 << child[3])
@@ -2152,12 +2170,16 @@ EVERY_MOVE = " (every move: replay it without --autoplay)"
 ## then looks again once the card is turned up.  It deals twelve more
 ## worlds while the choice is close: until one plan is left within BEHIND
 ## worlds of the best, or it has dealt WORLDS of them.  A plan that falls
-## behind tries no more worlds.  Every plan's trial searches a world again
-## from near where the others did, so each world remembers the moves of
-## the positions its searches reach (MOVES_MEMO of them in all the worlds
-## of a turn, about 15 MB, fewer where memory is short).
+## behind tries no more worlds.  A world whose own searches found no win
+## is hard (about one trial in twenty wins it): once some world has been
+## won, a trial there searches HARD_BUDGET positions, not BUDGET.  Every
+## plan's trial searches a world again from near where the others did, so
+## each world remembers the moves of the positions its searches reach
+## (MOVES_MEMO of them in all the worlds of a turn, about 15 MB, fewer
+## where memory is short).
 
-WORLDS, BATCH, BEHIND, BUDGET = 36, 12, 3, 600
+WORLDS, BATCH, BEHIND, BUDGET = 60, 12, 3, 600
+HARD_BUDGET = 200               # a trial's positions in a hard world (see advice)
 HINT_SECONDS = 5.0              # hint weighs the worlds it dealt by then (solve: --timeout)
 RANGE_MOST = 10 ** 7            # games in a range of --solve or --play, at most
 MOST_WORLDS = 1000              # --worlds at most: about 30 times a game's 2 s
@@ -2238,6 +2260,7 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS, deadline=None):
     spare = budgeted(limits)[2] - (resident() or 0)
     room = [max(0, min(MOVES_MEMO, spare // (2 * RECALL_BYTES)))]
     won_by, score, done = {}, {}, {}    # won_by[plan]: the worlds its own search won
+    easy = set()                        # the worlds some plan's own search won
     while True:
         for _ in range(min(BATCH, worlds - len(tries))):
             if deadline and tries and time.time() > deadline:
@@ -2263,6 +2286,7 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS, deadline=None):
                 won_by[plan], score[plan], done[plan] = set(), 0, 0
             if plan and value == WIN_VALUE:
                 won_by[plan].add(len(tries))
+                easy.add(len(tries))
             tries.append((solver, state))
         if ALTERNATIVES and len(tries) <= BATCH:
             # Every move from here that no plan starts with starts a plan
@@ -2282,16 +2306,22 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS, deadline=None):
                     won_by[plan], score[plan], done[plan] = set(), 0, 0
                 if value == WIN_VALUE:
                     won_by[plan].add(j % len(tries))
+                    easy.add(j % len(tries))
         if len(plans) == 1:         # nothing to choose between
             return concrete(game, plans[0])[0], len(won_by[plans[0]]), len(tries)
-        # The plans are raced on the first SCREEN worlds, then on all.
+        # The plans are raced on the first SCREEN worlds, then on all.  A
+        # world that no plan's own search won is hard: few plans win it
+        # (about one trial in twenty), so once some world has been won,
+        # the plans are tried in the hard ones with a shorter search.
         screen = ((SCREEN, SCREEN_BEHIND),) if SCREEN < len(tries) <= BATCH else ()
+        hard = min(budget, HARD_BUDGET) if easy else budget
         for upto, behind in screen + ((len(tries), BEHIND),):
             if plans:
                 for plan in plans:
                     if plan not in dropped and done[plan] < upto:
                         score[plan] += sum(WIN_VALUE if i in won_by[plan] else
-                                           trial(tries[i], plan, budget)
+                                           trial(tries[i], plan,
+                                                 budget if i in easy else hard)
                                            for i in range(done[plan], upto))
                         done[plan] = upto
                 top = max(score[p] for p in plans if p not in dropped)
