@@ -172,16 +172,17 @@ THE PLAYER
     The player (--play and hint) sees what a player sees.  It turns through
     the stock once, then at each turn deals the cards it has not seen into
     their places at random, twelve times (Microsoft's generator, seeded by
-    what it sees), searches each such world for 600 positions, and takes
+    what it sees), searches each such world for 900 positions, and takes
     from each search the moves up to the first card turned face up.  Each
     move it could make that no such plan starts with starts a plan too,
     completed by one world's search after it.  The plans are tried in four
     of the worlds (those 2 worlds won behind the best are dropped), then in
-    all twelve.  While two plans or more are within 3 worlds won of the
-    best, it deals twelve more worlds and tries the plans still in the race
-    there, up to 60 worlds (--worlds N: up to N).  A world whose own
-    searches found no win is hard: once some world has been won, the plans
-    are tried in the hard ones for 200 positions only.  A world counts as won
+    all twelve, each trial a search of 600 positions.  While two plans or
+    more are within 3 worlds won of the best, it deals twelve more worlds
+    and tries the plans still in the race there, up to 54 worlds (--worlds
+    N: up to N).  A world whose own searches found no win is hard: once
+    some world has been won, the plans are tried in the hard ones for 200
+    positions only.  A world counts as won
     once every card of the tableau is face up and one card at most is left
     in the talon.  It plays the plan that wins most worlds (or, short of
     wins, gets furthest), and looks again when the card turns up.  --play
@@ -281,7 +282,7 @@ OPTIONS
     --play             let the player that does not peek play the deal
     --play GAMES       play a list of games (see LISTS OF GAMES)
     --worlds N         with --play, let the player deal up to N worlds a
-                       turn (60; 1000 at most); more play better, and take
+                       turn (54; 1000 at most); more play better, and take
                        longer: --worlds 300 won 47.7 % of deals 1-1000
                        where 60 won 45.7 %, in about 2.7 times the time
     --jobs N           spread a list of games over N processes (no more
@@ -2163,8 +2164,10 @@ EVERY_MOVE = " (every move: replay it without --autoplay)"
 ## once it has been turned through (before that, its cards are unknown).
 ## At each turn it deals the unseen cards at random into their places
 ## (worlds that fit what it sees), twelve worlds at a time, solves each
-## world as the solver does but with a small budget, and takes from those
-## solutions the moves up to the first card they turn face up.  Where
+## world as the solver does but with a small budget (its own search, of
+## OWN_BUDGET positions: half as long again as a trial's BUDGET, since the
+## plans come from these searches), and takes from those solutions the
+## moves up to the first card they turn face up.  Where
 ## ALTERNATIVES, every move that no such plan starts with starts a plan
 ## too (one world's search completes it): where all the worlds' searches
 ## agree, the move they agree on is then still weighed against the others.
@@ -2182,7 +2185,8 @@ EVERY_MOVE = " (every move: replay it without --autoplay)"
 ## (MOVES_MEMO of them in all the worlds of a turn, about 15 MB, fewer
 ## where memory is short).
 
-WORLDS, BATCH, BEHIND, BUDGET = 60, 12, 3, 600
+WORLDS, BATCH, BEHIND, BUDGET = 54, 12, 3, 600
+OWN_BUDGET = 900                # a world's own search's positions (see advice)
 HARD_BUDGET = 200               # a trial's positions in a hard world (see advice)
 HINT_SECONDS = 5.0              # hint weighs the worlds it dealt by then (solve: --timeout)
 RANGE_MOST = 10 ** 7            # games in a range of --solve or --play, at most
@@ -2243,7 +2247,8 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS, deadline=None):
     dealt that won.  While the stock is unseen, it turns it (wins None,
     worlds 0); when every card is in sight it solves the game (worlds 0).
     No moves when it finds nothing worth doing.  It deals at most worlds
-    worlds and searches each for budget positions at a time; past the
+    worlds, searches each for OWN_BUDGET positions to make a plan, and for
+    budget positions at a time to try one (fewer in hard worlds); past the
     deadline (time.time()), when given, it deals no more (hint's limit:
     the choice then rests on fewer worlds, and depends on the machine).
 
@@ -2283,7 +2288,7 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS, deadline=None):
                 solver.ups, solver.homes = first.ups, first.homes
             solver.recalled, solver.room = {}, room
             state = solver.start(sample)
-            value, steps = probe(solver, state, budget)
+            value, steps = probe(solver, state, OWN_BUDGET)
             plan = plan_of(solver, state, steps)
             if plan and plan not in won_by:
                 plans.append(plan)
