@@ -180,14 +180,13 @@ THE PLAYER
     all twelve, each trial a search of 600 positions.  While two plans or
     more are within 3 worlds won of the best, it deals twelve more worlds
     and tries the plans still in the race there, up to 54 worlds (--worlds
-    N: up to N).  A world whose own searches found no win is hard: once
-    some world has been won, the plans are tried in the hard ones for 200
-    positions only.  A world counts as won
-    once every card of the tableau is face up and one card at most is left
-    in the talon.  It plays the plan that wins most worlds (or, short of
-    wins, gets furthest), and looks again when the card turns up.  --play
-    prints its moves (replayable) and a last comment line saying how the
-    game ended.
+    N: up to N).  A world whose own searches found no win is hard: once some
+    world has been won, the plans are tried in the hard ones for 200
+    positions only.  A world counts as won once every card of the tableau is
+    face up and one card at most is left in the talon.  It plays the plan
+    that wins most worlds (or, short of wins, gets furthest), and looks
+    again when the card turns up.  --play prints its moves (replayable) and
+    a last comment line saying how the game ended.
 
 SCORING
     Windows Solitaire's:
@@ -285,6 +284,7 @@ OPTIONS
                        turn (54; 1000 at most); more play better, and take
                        longer: --worlds 300 won 47.7 % of deals 1-1000
                        where 60 won 45.7 %, in about 2.7 times the time
+                       (with the own searches of 600 positions before)
     --jobs N           spread a list of games over N processes (no more
                        than the cores it may use; 16 MB of memory at least
                        each, or fewer processes)
