@@ -2166,10 +2166,10 @@ EVERY_MOVE = " (every move: replay it without --autoplay)"
 ## world as the solver does but with a small budget (its own search, of
 ## OWN_BUDGET positions: half as long again as a trial's BUDGET, since the
 ## plans come from these searches), and takes from those solutions the
-## moves up to the first card they turn face up.  Where
-## ALTERNATIVES, every move that no such plan starts with starts a plan
-## too (one world's search completes it): where all the worlds' searches
-## agree, the move they agree on is then still weighed against the others.
+## moves up to the first card they turn face up.  Where ALTERNATIVES,
+## every move that no such plan starts with starts a plan too (one world's
+## search completes it): where all the worlds' searches agree, the move
+## they agree on is then still weighed against the others.
 ## Each plan is tried in SCREEN worlds, those SCREEN_BEHIND worlds won
 ## behind the best dropped, then in every world, and the one that keeps
 ## the most worlds winnable is played (hindsight optimisation); the player
