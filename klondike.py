@@ -1570,7 +1570,6 @@ class Solver(object):
             for c in seq:
                 self.owner[c] = i
         self.talon = piles[WASTE] + tuple(reversed(piles[STOCK]))
-        self.talon_size = len(self.talon)
         self.bottoms = sum(BIT[seq[0]] for seq in self.seq if seq)
         self.talon_kings = sum(1 << i for i, c in enumerate(self.talon) if RANK[c] == KING)
         self.talon_kids = [sum(1 << i for i, d in enumerate(self.talon) if BIT[d] & KIDS[c])
@@ -1636,7 +1635,7 @@ class Solver(object):
     def talon_moves(self, tmask, w, left):
         """(card, tmask, w, left) for every card of the talon the turns can
         bring to the top of the waste, nearest first, memoised."""
-        key = tmask | (left << 6 | w) << self.talon_size      # w < 64: there are 52 cards
+        key = tmask | (left << 6 | w) << len(self.talon)    # w < 64: there are 52 cards
         found = self.talons.get(key)
         if found is not None:
             return found
@@ -1685,8 +1684,7 @@ class Solver(object):
         """The moves worth trying from state, best first.  A card that is
         safe to send home is sent home alone."""
         nk, fk, tmask, w, left, vis, top, sp = state
-        facts = self.founds.get(fk)     # the memos' look-ups, written out
-        nxt, safe, tops = facts if facts is not None else self.foundation_facts(fk)
+        nxt, safe, tops = self.foundation_facts(fk)
         inner = vis & ~top
         one = (vis ^ vis >> 1) & PAIR_LOW
         any_ = (vis | vis >> 1) & PAIR_LOW
@@ -1698,9 +1696,7 @@ class Solver(object):
         if home & safe and not sp:
             b = home & safe
             return ((PS, b & -b),)
-        talon = self.talons.get(tmask | (left << 6 | w) << self.talon_size)
-        if talon is None:
-            talon = self.talon_moves(tmask, w, left)
+        talon = self.talon_moves(tmask, w, left)
         if self.draw == 1 and not self.limited and not sp:
             # Turning one card at a time, every card of the talon can always
             # be reached: taking one out costs nothing.
