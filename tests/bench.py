@@ -8,8 +8,11 @@
     python3 tests/bench.py sweeps       # what --out costs; the GNU parallel recipe of the
                                         # README run for real (where parallel is installed)
     python3 tests/bench.py --fuzz       # tests/robustness.txt's fuzzing, 100 times longer
+    python3 tests/bench.py --table      # the README's table of figures, measured now
+    python3 tests/bench.py --table freecell    # only its rows whose bench names freecell
 
-Each benchmark prints its figures; the README quotes them.
+Each benchmark prints its figures, and those of the README's table are also
+its answer (a dict).  Most take minutes; the long ones say how long.
 """
 import collections
 import functools
@@ -75,6 +78,7 @@ def freecell_solver(first=1, last=1000):
     old = load_module(old, "freecell_old") if old else None
     totals, typed, times, unsolved = [], [], [], []
     solving = old_solving = 0.0
+    positions = 0
     for number in range(first, last + 1):
         start = freecell.deal(number)
         if old and number % 2:
@@ -83,6 +87,7 @@ def freecell_solver(first=1, last=1000):
         if old and not number % 2:
             old_solving += timed(old.solve, old.deal(number))[1]
         solving += answer["seconds"]
+        positions += answer["positions"]
         times.append((answer["seconds"], number))
         if answer["verdict"] != "solved":
             unsolved.append(number)
@@ -110,7 +115,13 @@ def freecell_solver(first=1, last=1000):
     print("mean length, every foundation move counted: %.1f moves (fc-solve -l lg: 117)"
           % (sum(totals) / len(totals)))
     print("mean moves typed with safe autoplay: %.1f" % (sum(typed) / len(typed)))
+    print("positions searched a deal: %.0f" % (positions / count))
     print("peak memory of the process: %.0f MB" % peak_mb())
+    return {"length": "%d of %d solved; %.1f moves (%.1f typed), %.0f positions a deal"
+                      % (len(totals), count, sum(totals) / len(totals), sum(typed) / len(typed),
+                         positions / count),
+            "time": "%.1f s; median %.1f ms, slowest %.2f s (deal %d)"
+                    % (solving, 1000 * times[count // 2][0], times[-1][0], times[-1][1])}
 
 
 @bench
@@ -141,6 +152,8 @@ def freecell_short(first=1, last=100, seconds=10.0):
              minimal))
     print("time a deal: mean %.1f s, slowest %.1f s (deal %d); peak memory %.0f MB"
           % (sum(t for t, _ in times) / count, max(times)[0], max(times)[1], peak_mb()))
+    return {"length": "%.1f typed (%.1f with every foundation move; the default: %.1f typed)"
+                      % (sum(typed) / count, sum(totals) / count, sum(plain) / count)}
 
 
 @bench
@@ -162,6 +175,8 @@ def freecell_hint(first=1, last=100):
           "they name: %.1f moves typed on average" % (first, last, times[len(times) // 2][0],
                                                       times[-1][0], times[-1][1],
                                                       sum(lengths) / len(lengths)))
+    return {"time": "median %.3f s, slowest %.3f s; a move of a %.1f-move solution"
+                    % (times[len(times) // 2][0], times[-1][0], sum(lengths) / len(lengths))}
 
 
 @bench
@@ -204,12 +219,14 @@ def freecell_impossible():
             "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)" % ROOT)
     out = subprocess.check_output([sys.executable, "-c", code]).decode().split()
     print("deal 11982: %s after %s positions in %s s, peak memory %s MB" % tuple(out))
+    figures = {"11982": "{:,} positions, {} s, peak {} MB".format(int(out[1]), *out[2:])}
     import freecell
     others = (146692, 186216, 455889, 495505, 512118, 517776, 781948)
     start = time.perf_counter()
     verdicts = [freecell.solve(freecell.deal(n))["verdict"] for n in others]
     print("the other impossible deals below 1,000,000 %s: %s, %.1f s in all"
           % (others, ", ".join(sorted(set(verdicts))), time.perf_counter() - start))
+    return figures
 
 # (section kept apart for merging)
 
@@ -313,18 +330,22 @@ def klondike_sweep(draw, first=1, last=1000):
     if load is not None:
         print("load average at the start %.1f, at the end %.1f (2 cores)"
               % (load, os.getloadavg()[0]))
+    return {"verdicts": "%d solved, %d impossible, %d unknown"
+                        % (counts["solved"], counts["impossible"], counts["unknown"]),
+            "time": "%.0f s in all; median %.3f s, slowest %.1f s (deal %d)"
+                    % (elapsed, times[count // 2][0], times[-1][0], times[-1][1])}
 
 
 @bench
 def klondike_solver_draw3():
     "Thoughtful Klondike, draw three, unlimited passes: deals 1..1000."
-    klondike_sweep(3)
+    return klondike_sweep(3)
 
 
 @bench
 def klondike_solver_draw1():
     "Thoughtful Klondike, draw one, unlimited passes: deals 1..1000."
-    klondike_sweep(1)
+    return klondike_sweep(1)
 
 
 @bench
@@ -365,6 +386,9 @@ def klondike_player(first=1, last=1000):
     count = last - first + 1
     low, high = k.wilson(wins, count)
     times.sort()
+    figures = {"won": "%d (%.1f %%, 95 %% interval %.1f-%.1f %%)"
+                      % (wins, 100.0 * wins / count, 100 * low, 100 * high),
+               "time": "median %.2f s, slowest %.1f s" % (times[count // 2], times[-1])}
     print("draw 3, up to %d worlds a turn, deals %d..%d: %d won (%.1f %%, 95 %% interval "
           "%.1f-%.1f %%); %.1f cards home a game" % (worlds, first, last, wins,
                                                      100.0 * wins / count, 100 * low,
@@ -382,6 +406,7 @@ def klondike_player(first=1, last=1000):
     if load is not None:
         print("load average at the start %.1f, at the end %.1f (2 cores)"
               % (load, os.getloadavg()[0]))
+    return figures
 
 
 def klondike_deal(arguments):
@@ -562,6 +587,8 @@ def pousse_match(games=None, seconds=None):
              sum(r[1] for r in results) / games,
              ", ".join("%s %d" % (h, sum(r[2] == h for r in results)) for h in hows),
              max(r[3] for r in results), time.perf_counter() - start))
+    return {"points": "%d of %d (%.1f %%, 95 %% interval %.1f-%.1f %%)"
+                      % (wins, games, 100.0 * wins / games, 100 * low, 100 * high)}
 
 # A match between two programs that each play one move a process, as the 1998
 # contest ran them: the board size, then the moves so far, one a line, on
@@ -663,6 +690,8 @@ def match_report(name, first, second, results, control, took):
              ", ".join("%s %d" % h for h in sorted(hows.items())),
              max(r[3][0] for r in results), max(r[3][1] for r in results), took))
     print("pousse:   first: %s\npousse:   second: %s" % (first, second))
+    return {"points": "%g of %d (%.1f %%, 95 %% interval %.1f-%.1f %%)"
+                      % (points, games, 100.0 * points / games, 100 * low, 100 * high)}
 
 
 def match_settings(games, seconds):
@@ -687,7 +716,7 @@ def pousse_field():
     engine = os.environ.get("POUSSE_ENGINE", ENGINE)
     start = time.perf_counter()
     results = match(engine, robot, games, seconds, seed, jobs)
-    match_report("the engine against the robot", engine, robot, results, "%g s a move" % seconds,
+    return match_report("the engine against the robot", engine, robot, results, "%g s a move" % seconds,
                  time.perf_counter() - start)
 
 
@@ -749,7 +778,7 @@ def pousse_selfplay():
         progress(len(results), result)
         results.append(result)
     pool.close()
-    match_report("the engine against its earlier self", os.path.join(ROOT, "pousse.py"), old,
+    return match_report("the engine against its earlier self", os.path.join(ROOT, "pousse.py"), old,
                  results, "depth %d" % depth if depth else "%g s a move" % seconds,
                  time.perf_counter() - start)
 
@@ -762,12 +791,17 @@ def pousse_speed():
     openings = ["", "L3 T3 L3 T3", "L3 T4 B3 R3 T3 L4 B4 R4",
                 "L3 T3 L3 T3 T3 L3 B3 T2 L3 R3 L3 B3 L3 B1 T3 R3 T3 R3 L1 B3 L1 L1 T3 R6 "
                 "T6 T4 R1 R1 L3 T4 B4 B3 L1 L2 B3 R1 L3 T3 T3 R3 L1 B3"]
+    rates, depths = [], []
     for text in openings:
         game = pousse.Game(6, pousse.parse_moves(6, text))
         move, facts = pousse.Engine(6).think(game, 3.0)
+        rates.append(facts["nodes"] / facts["seconds"])
+        depths.append(facts["depth"])
         print("pousse: after %2d moves: depth %d, %7d positions in %.2f s: %6.0f positions a second"
-              % (len(game.moves), facts["depth"], facts["nodes"], facts["seconds"],
-                 facts["nodes"] / facts["seconds"]))
+              % (len(game.moves), facts["depth"], facts["nodes"], facts["seconds"], rates[-1]))
+    return {"speed": "%s-%s positions a second; depth %d-%d in 3 s"
+                     % ("{:,.0f}".format(min(rates)), "{:,.0f}".format(max(rates)),
+                        min(depths), max(depths))}
 
 
 
@@ -787,6 +821,7 @@ def medici_check():
     cards = [medici.deal(n) for n in range(1, 5001)]
     _, seconds = timed(lambda: [medici.fold(c) for c in cards])
     print("fold (article)  %8.0f chains a second" % (len(cards) / seconds))
+    return {"pile_count": "{:,.0f} chains a second".format(len(chains) / best)}
 
 
 def fixed(number, count):
@@ -831,6 +866,7 @@ def verdict(out, err, status):
 def medici_find():
     """--find on rare wishes: each case's time (start-up included) for
     -g 1..10, and what it answered for -g 1."""
+    figures = {}
     for name, wish in FIND_CASES:
         seconds, answers = [], []
         for number in range(1, 11):
@@ -844,12 +880,15 @@ def medici_find():
                 break
         print("%-26s mean %6.2f s  max %6.2f s  (%d runs)  %s" % (
             name, statistics.mean(seconds), max(seconds), len(seconds), answers[0]))
+        figures[name] = "mean %.2f s, slowest %.2f s: %s" % (
+            statistics.mean(seconds), max(seconds), answers[0])
     import medici
     wish = medici.Wish(targets={medici.card_of(8, 2): 10})
     starts = range(1, 1000001, 50000)
     _, seconds = timed(lambda: [next(medici.find(wish, n, 10**6)) for n in starts])
     print("sampling A♥!10 %8.4f s on average over %d samplings (-g 1, 50001, ...)"
           % (seconds / len(starts), len(starts)))
+    return figures
 
 
 # CARD!max wishes with a short --timeout: (name, pattern or None, card).
@@ -875,6 +914,7 @@ def medici_max():
         proved += "(proved)" in last
         print("%-24s %6.2f s  %s" % (name, seconds, last.lstrip("# ")))
     print("proved %d of %d within 5 s" % (proved, len(MAX_CASES)))
+    return {"proved": "%d of %d proved" % (proved, len(MAX_CASES))}
 
 
 @bench
@@ -886,6 +926,7 @@ def medici_stats():
     print(lines[1])
     print(lines[-1])
     print("the command     %8.1f s" % seconds)
+    return {"time": "%.1f s" % seconds}
 
 
 
@@ -1494,6 +1535,165 @@ def device():
           % (time.perf_counter() - began, load, os.getloadavg()[0], os.cpu_count() or 0))
 
 
+################ The README's figures
+
+## The README's table of figures, a row each: (the search, the figure, the
+## command that measures it, the key of that bench's answer that holds it,
+## the best other program's figure where one was measured).  `--table`
+## runs the commands and prints the table as the README holds it;
+## tests/figures.txt checks that the README's table has exactly these rows
+## and that each command names a bench.  $LA and $CILK are shell lines that
+## run two of the 1998 contest's robots (the README says how).
+
+FIGURES = [
+    ("FreeCell solver", "deals 1..1000: mean moves, every foundation move counted",
+     "python3 tests/bench.py freecell_solver", "length",
+     "fc-solve 5.0 `-l lg`: 1000 solved, 117 moves"),
+    ("FreeCell solver", "deals 1..1000: time in one process",
+     "python3 tests/bench.py freecell_solver", "time", "fc-solve `-l lg`: 0.35 s"),
+    ("FreeCell solver", "deal 11982 proved impossible",
+     "python3 tests/bench.py freecell_impossible", "11982",
+     "fc-solve: 83,239 positions, 0.2 s"),
+    ("FreeCell `--short`", "deals 1..100, 10 s a deal: mean moves typed",
+     "python3 tests/bench.py freecell_short", "length",
+     "fc-solve `-l ve`, its shortest preset: 91.6 moves with every foundation move"),
+    ("FreeCell `hint`", "at the start of deals 1..100",
+     "python3 tests/bench.py freecell_hint", "time", ""),
+    ("Klondike solver", "draw three, deals 1..1000",
+     "python3 tests/bench.py klondike_solver_draw3", "verdicts",
+     "Klondike-Solver, fast mode, 200 deals: 76.0 % solved, the rest unknown; 81.9 % of "
+     "deals winnable (Solvitaire)"),
+    ("Klondike solver", "draw three: time in one process",
+     "python3 tests/bench.py klondike_solver_draw3", "time", ""),
+    ("Klondike solver", "draw one, deals 1..1000",
+     "python3 tests/bench.py klondike_solver_draw1", "verdicts",
+     "Klondike-Solver, fast mode, 200 deals: 86.0 % solved, the rest unknown"),
+    ("Klondike solver", "draw one: time in one process",
+     "python3 tests/bench.py klondike_solver_draw1", "time", ""),
+    ("Klondike player", "draw three, deals 1..1000 won",
+     "python3 tests/bench.py klondike_player", "won",
+     "lonelybot's player: 476 (47.6 %) of the same deals; 44.5 % published"),
+    ("Klondike player", "time a game", "python3 tests/bench.py klondike_player", "time",
+     "lonelybot (Rust): median 6.98 s"),
+    ("Klondike player, `--worlds 300`", "draw three, deals 1..1000 won",
+     "KLONDIKE_WORLDS=300 python3 tests/bench.py klondike_player", "won", ""),
+    ("Klondike player, `--worlds 300`", "time a game",
+     "KLONDIKE_WORLDS=300 python3 tests/bench.py klondike_player", "time", ""),
+    ("Pousse engine", "against la (robot 42), 1 s a move, 100 games",
+     'POUSSE_ROBOT="$LA" python3 tests/bench.py pousse_field', "points", ""),
+    ("Pousse engine", "against la, 5 s a move, 100 games",
+     'POUSSE_ROBOT="$LA" POUSSE_SECONDS=5 python3 tests/bench.py pousse_field', "points", ""),
+    ("Pousse engine", "against Cilk Pousse (robot 8, the 1998 winner), 1 s a move, 40 games",
+     'POUSSE_ROBOT="$CILK" POUSSE_GAMES=40 python3 tests/bench.py pousse_field', "points", ""),
+    ("Pousse engine", "against the J strategy (`--level j`), 1 s a move, 200 games",
+     "python3 tests/bench.py pousse_match", "points", ""),
+    ("Pousse engine", "search speed on 6 x 6", "python3 tests/bench.py pousse_speed", "speed",
+     "la: 8 plies in 1 s"),
+    ("Medici search", "`--find --target 'AS!34'`, `-g 1` to `-g 10`",
+     "python3 tests/bench.py medici_find", "efficiency 34", ""),
+    ("Medici search", "`--find --target 'AS!max'`",
+     "python3 tests/bench.py medici_find", "the highest of A♠", ""),
+    ("Medici search", "`--find --target 'QD!20' --target '9C!8'`",
+     "python3 tests/bench.py medici_find", "two high targets", ""),
+    ("Medici search", "ten `CARD!max` wishes with `--timeout 5`",
+     "python3 tests/bench.py medici_max", "proved", ""),
+    ("Medici check", "convergence check of a chain", "python3 tests/bench.py medici_check",
+     "pile_count", ""),
+    ("Medici `--stats`", "`--stats 1000000 -g 1`, both cores",
+     "python3 tests/bench.py medici_stats", "time", ""),
+]
+TABLE_HEAD = ["| search | figure | this collection | the best other program | command |",
+              "|---|---|---|---|---|"]
+
+
+def command_parts(command):
+    "({variable: value}, bench name) of a FIGURES command."
+    import shlex
+    words = shlex.split(command)
+    settings = dict(w.split("=", 1) for w in words if "=" in w.split("/")[0])
+    return settings, words[-1]
+
+
+def measure(command):
+    """The figures (a dict) that running command's bench gives, its own
+    output sent to stderr; or a string saying why it could not run."""
+    import contextlib
+    settings, name = command_parts(command)
+    values = {k: os.path.expandvars(v) for k, v in settings.items()}
+    unset = [v for v in values.values() if "$" in v]
+    if unset:
+        return "not measured: %s is not set" % ", ".join(unset)
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            print("== %s" % command)
+            figures = {b.__name__: b for b in BENCHES}[name]()
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    return figures or "not measured: the bench was skipped"
+
+
+def table(words):
+    """Print the README's figures table, each row measured now; only the rows
+    whose command names a bench containing one of words, if any."""
+    print("\n".join(TABLE_HEAD))
+    sys.stdout.flush()
+    done = {}
+    for search, figure, command, key, other in FIGURES:
+        if words and not any(w in command_parts(command)[1] for w in words):
+            continue
+        if command not in done:
+            done[command] = measure(command)
+        figures = done[command]
+        value = figures if isinstance(figures, str) else figures[key]
+        print("| %s | %s | %s | %s | `%s` |" % (search, figure, value, other, command))
+        sys.stdout.flush()
+    return 0
+
+
+def readme_rows(text):
+    """(search, figure, this collection, other, command) of each row of the
+    table under the README's heading '## Figures'."""
+    lines = text.splitlines()
+    start = lines.index("## Figures") if "## Figures" in lines else len(lines)
+    rows = []
+    for line in lines[start:]:
+        if rows and not line.startswith("|"):
+            break
+        if line.startswith("|") and line not in TABLE_HEAD:
+            rows.append(tuple(re.split(r"\s*\|\s*", line.strip()[1:-1].strip())))
+    return rows
+
+
+def table_problems(text):
+    "What is wrong with the figures table in the README text, a line each."
+    names = set(b.__name__ for b in BENCHES)
+    known = [(s, f, o, "`%s`" % c) for s, f, c, _, o in FIGURES]
+    problems = []
+    rows = readme_rows(text)
+    if not rows:
+        return ["no table under '## Figures'"]
+    for row in rows:
+        if len(row) != 5:
+            problems.append("a row that has not 5 cells: %s" % " | ".join(row))
+            continue
+        search, figure, _, other, command = row
+        if command_parts(command.strip("`"))[1] not in names:
+            problems.append("%s, %s: %s names no bench" % (search, figure, command))
+        elif (search, figure, other, command) not in known:
+            problems.append("%s, %s: not a row of tests/bench.py's FIGURES" % (search, figure))
+    have = [(r[0], r[1], r[3], r[4]) for r in rows if len(r) == 5]
+    for row in known:
+        if row not in have:
+            problems.append("%s, %s: missing" % row[:2])
+    return problems
+
+
 ################ Main
 
 def main(argv):
@@ -1501,6 +1701,8 @@ def main(argv):
     if fuzzing:
         return fuzz(int(fuzzing[-1].partition("=")[2] or 100))
     words = [a for a in argv if not a.startswith("-")]
+    if "--table" in argv:
+        return table(words)
     chosen = [b for b in BENCHES
               if not words or any(w in b.__name__ for w in words)]
     for b in chosen:
