@@ -114,12 +114,13 @@ SHORT SOLUTIONS
     many moves as the level where it first meets a win, and the width
     doubles while the next beam can end in time.  The line says how long
     that took and whether the solution is proved minimal (it is when no
-    shorter one exists below the lower bound).  Deals 1..100 take 34.7 moves
-    on average this way, against 47 without it.  With --no-autoplay every
-    move is typed: the solutions the searches find are then compared by
-    all their moves, and the shortest so counted is kept (never proved
-    minimal).  hint spends 0.15 s the same way, so that it names a move of
-    a short solution.
+    shorter one exists below the lower bound).  Deals 1..100 take 34.6
+    typed moves on average this way, against 45.1 without it (freecell.py
+    --solve 1-100 --short says so).  With --no-autoplay every move is
+    typed: the solutions the searches find are then compared by all their
+    moves, and the shortest so counted is kept (never proved minimal).
+    hint spends 0.15 s the same way, so that it names a move of a short
+    solution.
 
 LISTS OF DEALS
     --solve DEALS (like 1-1000, 1,5,11982 or "1 5"; up to 10,000,000 deals a
@@ -789,31 +790,54 @@ SEPARATOR = b"\xff"
 KINGS = 12 * 4              # the lowest king (a card's number is rank * 4 + suit)
 PACK_MEMO = 50000           # columns whose packed form is remembered
 PARTS_MEMO = 50000          # columns whose costs and parts of the score are remembered
+# Trying the five moves before a change again: deals 1..1000 0.2 moves shorter (87.6
+# against 87.8) for 1 % more time; shortening again until nothing changes: 0.27, 10-15 %.
 LOOK_BACK = 5               # moves tried again before one the shortening changed
 EMPTY = -1                  # where a card goes: an empty column
-MAX_POSITIONS, TIMEOUT = 1000000, 60.0
-SHORT = 10.0                # seconds --short spends on a shorter solution, by default
+MAX_POSITIONS, TIMEOUT = 1000000, 60.0  # about 75 MB; deal 11982 is proved impossible in
+                            # 101,645 (python3 tests/bench.py freecell_impossible)
+SHORT = 10.0                # seconds --short spends on a shorter solution, by default:
+                            # deals 1..100 in 34.6 typed moves, not 45.1, 7.2 s a deal
+                            # (python3 tests/bench.py freecell_short)
 HINT_SHORT, HINT_WIDTH = 0.15, 16    # and hint's, so that it names a move of a short one
+                            # (a 40.2-move solution, median 0.114 s: tests/bench.py freecell_hint)
 HINT_TIMEOUT = 5.0          # seconds hint searches at most (solve: --timeout's)
 BREADTH_SHARE = 0.2         # of them for the breadth-first search that proves minimal
 FIRST_WIDTH, GROWTH = 50, 2.2   # the first beam's width; how much longer the next one takes
-LOOSE_TOP = 4                   # a column's top cards, whose disorder weighs more (Solver.cost)
+LOOSE_TOP = 4                   # a column's top cards, whose disorder weighs more (Solver.cost);
+                                # the top three or five: 0.2-0.3 moves longer on deals 1..300
 VIA_POSITIONS = 20000           # a search this short keeps the step that reached each position
+                                # (2.6 MB at most): 1.7 % faster than finding the steps again
 # The score's weights (Solver.score, Solver.cost): a held card, a filled column,
 # a buried card, a card in disorder, a card not home, a card lying on the next
 # card of a foundation, a card lying on the card after that, a card lying on a
 # card it does not fit on among the top LOOSE_TOP of its column, and deeper,
-# and a king lying on a card among the top LOOSE_TOP, more (TUNED refitted on
-# 2026-11-27 with those last three added).  PLAIN is the first guess; TUNED
-# was fitted by a search over the weights, with the first search's weight of
-# the moves made, for the shortest solutions found in the fewest positions
-# (deals 1..300 and 2001..2100).
+# and a king lying on a card among the top LOOSE_TOP, more.  PLAIN is the first
+# guess (deals 1..1000 in 90.2 moves).  TUNED was fitted by a random local search
+# (two weights changed at a time, kept when the mean length plus 2 moves for each
+# 1,000 positions a deal fell; deals 1..300 and 2001..2100) with the first stage's
+# weight of the moves made: deals 1..1000 in 84.9 moves (44.8 typed), 1422
+# positions a deal, 20 s in one process (python3 tests/bench.py freecell_solver).
+# Terms tried and not kept, no shorter for their positions on deals 1..300: the most
+# cards a supermove carries, held cards squared, cards on a foundation's third card,
+# columns with no card in disorder, cards above a column's lowest, all cells full; the
+# held cards' and cards not home's weights moving with the cards home (0.4 moves on the
+# fit's deals, none on 1..2000).
 PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0)
 BARE = PLAIN[:5] + (0.0, 0.0, 0.0, 0.0, 0.0)
 TUNED = (2.178, 1.770, 0.969, 0.607, 3.052, 0.932, 0.206, 1.119, 0.705, 0.922)
-# (weight of the moves made, and what it grows by as the cards go home, the
-#  score's weights, whether it leaves out the moves Solver.steps names,
+# (weight of the moves made, and what it grows by as the cards go home,
+#  the score's weights, whether it leaves out the moves Solver.steps names,
 #  positions it may search; None: all that are left)
+# The first weight trades length for time; on deals 1..1000, 1.8 + 1.8 k/52 (k cards
+# home) gives 84.95 moves in 1422 positions a deal, 1.5 + 2.36 k/52 85.58 in 1140,
+# 2.0 + 1.8 k/52 84.33 in 1841, a constant 1.8 86.53 in 1010, 2.2 85.20 in 1503.  Other
+# ways to shorter solutions cost more positions than a heavier weight: several weightings
+# keeping the shortest (fc-solve's flares: 3 times the positions), going on past the
+# first win, searching again from halfway, a beam first.  With the first guess, leaving
+# moves out and the foundation terms, deals 1..1000 take 1307 positions a deal, with
+# neither 3009; the second stage takes deal 3699, the slowest of 1..4000, from 193,169
+# positions to 35,064.
 STAGES = (((1.8, 1.8), TUNED, True, 20000), ((0.3, 0.0), BARE, True, 20000),
           ((1.0, 0.0), PLAIN, False, 100000), ((0.7, 0.0), PLAIN, False, 100000),
           ((0.5, 0.0), PLAIN, False, None))
@@ -992,6 +1016,8 @@ class Solver(object):
         empties = cols.count(b"")
         first_empty = cols.index(b"") if empties else -1
         nexts = {homes[0] * 4, homes[1] * 4 + 1, homes[2] * 4 + 2, homes[3] * 4 + 3}
+        # (A table of the columns each card may go on, kept up to date, is
+        # 10 % slower: building it costs more than the look-ups it saves.)
         tops = {col[-1]: j for j, col in enumerate(cols) if col}
         autoplay, parents, ontos, prune = self.autoplay, self.parents, self.ontos, self.prune
         out, held = [], []
@@ -1068,6 +1094,9 @@ class Solver(object):
         try:
             # Added one by one, as sum() did before Python 3.12 (which adds
             # floats more exactly, and so would order some positions apart).
+            # Worked out from the parent's score by the columns that changed,
+            # it is 2 % faster but sums in another order: 14 of 200 deals'
+            # solutions change, none the better on the whole.
             h = functools.reduce(operator.add, map(parts.__getitem__, cols), 0)
         except KeyError:
             h = 0
@@ -1144,9 +1173,11 @@ class Solver(object):
         short = budget <= VIA_POSITIONS
         via = {} if short else None               # key -> the step that reached it
         # Waiting: a short search keeps (score, order, key, moves) in one heap,
-        # the faster way; a long one a queue of (key, moves) for each score,
-        # its scores in a heap, the smaller way when many positions share a
-        # score.  Both take the lowest score first, first come first served.
+        # the faster way (0.94-0.97 of the time, 5.2 MB at the peak of 20,000
+        # positions instead of 8.2); a long one a queue of (key, moves) for each
+        # score, its scores in a heap, the smaller way when many positions share
+        # a score (one heap: 6 MB more in 190,000).  Both take the lowest score
+        # first, first come first served.
         waiting = [(0, 0, first_key, 0)] if short else {0: collections.deque([(first_key, 0)])}
         scores, pushed = [0], 0
         settled = self.autoplay(*start) == start
@@ -1165,6 +1196,8 @@ class Solver(object):
                 return "solved", self.path(pos, key, seen, settled, via), len(seen)
             for step, child in self.steps(state, settled or key is not first_key):
                 child_key = key_of(child)
+                # Keeping the shorter way to a position met again changed 2 deals
+                # of 200 (85.45 moves against 85.46): the shortening finds those.
                 if child_key not in seen:
                     seen[child_key] = key
                     moves = g if step[1] == "h" else g + 1
@@ -1318,6 +1351,8 @@ class Solver(object):
     # or the card it goes on.  So written, a step still means the same move
     # when the steps before it change, and a solution can be tried without
     # one of its steps, or with a card going straight to where it went later.
+    # Shortcuts of one or two moves between the positions a solution visits
+    # gain 0.006 and 0.05 moves a deal (the second at twice the time).
 
     def play(self, state, card, where):
         """The state after card goes where, autoplay done; None if the rules

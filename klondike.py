@@ -1243,6 +1243,7 @@ def ending(game):
 ##     reach every card its own reach, and more (Solver.rivals): that one
 ##     has every move this one has, to the very same positions, so every
 ##     position this one leads to is entered from there or dominated again.
+##     It saves 10 to 25 % of the positions (deal 5: 1,581,900, not 1,760,666).
 ##   - A move to a position that has no move is left out (Solver.dead_ends):
 ##     a pile emptied (a king must come next) where no king is a root, a
 ##     foundation's top card or in the talon; in draw one with unlimited
@@ -1253,7 +1254,9 @@ def ending(game):
 ##     twin is not in sight and next at home, and no foundation's top card
 ##     that could come back onto it could be used in turn (Solver.usable).
 ##     Such a position (it has sp, so it is never kept) leads nowhere:
-##     leaving it out changes only the positions counted.
+##     leaving it out changes only the positions counted (deal 12 of draw
+##     three: 323,355, not 470,757 without the first two; deal 5: 1,445,093,
+##     not 1,610,396 without the third).
 ##   - The positions that must be followed by a given move (sp), and those
 ##     with a single move forced by the first rule, are not kept: they are
 ##     entered again when another path reaches them, which costs little and
@@ -1280,6 +1283,10 @@ DS, PS, RV, DP, SP = range(5)
 EMPTIED = 53                    # sp after a pile is emptied: a king must come
 DRAWN = 64                      # sp - DRAWN - 1: the card just played from the talon
 WON = 0xDDDD                    # found: 13 cards in each foundation
+# At these limits every deal of 1..1000 is decided in 128 MB, none over 120 s: draw
+# three 823 solved, 177 impossible, 811 s in all; draw one 916 and 84, 235 s (python3
+# tests/bench.py klondike_solver).  At 5,000,000 positions, deals needing 5.4 to 9
+# million were left unknown (draw three 95 and 210, draw one 442 and 611).
 MAX_POSITIONS, TIMEOUT = 20000000, 120.0
 # Short searches tried before the complete one, (talon first, positions):
 # the usual move order, then the cards of the talon onto the tableau first.
@@ -1287,18 +1294,22 @@ MAX_POSITIONS, TIMEOUT = 20000000, 120.0
 # are won far sooner in one than in the other (deal 494: 25 million
 # positions in the usual order, 3,569 talon first).  On deals 1..150 they
 # cost 4 % more positions; 15 deals that took the usual order 100,000 to
-# 25 million took them 0.4 of the positions (all solved, where one was not).
+# 25 million took them 0.4 of the positions, and all were solved, where the
+# usual order alone left one unknown (python3 tests/bench.py klondike_solver_draw3).
 FIRST_SEARCHES = ((False, 20000), (True, 50000))
 # Then, unless the deal is drawn one card at a time with unlimited passes,
 # a search of the same position drawing one with unlimited passes, of at
 # most this many positions: where that game cannot be won, neither can this
 # one (see solve).  It is far smaller for most deals that are impossible
-# either way (deal 620 drawing three: 905,786 positions against 20,622,662).
+# either way (deal 620 drawing three: 905,786 positions against 20,622,662):
+# the impossible deals of draw three's 1..1000 take 468 s, not 922, and the
+# search is spent in vain only where drawing one needs more (deal 611: 86 s).
 LOOSE_POSITIONS = 2000000
 LIMITS = (MAX_POSITIONS, TIMEOUT, None)     # and memory: None for the machine's share
 TALON_MEMO = 5000               # talons remembered at most (about 500 bytes each)
 MOVES_MEMO = 30000              # positions whose moves the player's worlds remember, in all,
-RECALL_BYTES = 500              # at about this many bytes each, at most half the room left
+RECALL_BYTES = 500              # at about this many bytes each, at most half the room left:
+                                # the same moves in 0.85 of the time; 90,000 are no quicker
 
 
 MIXER, LOW63, MASK64 = 0x9E3779B97F4A7C15, (1 << 63) - 1, (1 << 64) - 1
@@ -1434,7 +1445,9 @@ class Seen(object):
 
     A marked Seen keeps marks, the bits of up to 32, with each code
     (Solver.search keeps a position's code less its w, and w as a mark):
-    marks() tells them, mark() adds some.
+    marks() tells them, mark() adds some.  One look-up then finds every
+    position that dominates a code: a third faster than one each (deals
+    1..250 of draw three in 128 MB: 274 s, not 399).
 
     >>> seen = Seen()
     >>> [seen.add(c) for c in (5, 5, 1 << 63 | 5, 5)], seen.count
@@ -2179,15 +2192,37 @@ EVERY_MOVE = " (every move: replay it without --autoplay)"
 ## each world remembers the moves of the positions its searches reach
 ## (MOVES_MEMO of them in all the worlds of a turn, about 15 MB, fewer
 ## where memory is short).
+## Tried and not kept (paired on the same deals, KLONDIKE_OLD=PATH python3
+## tests/bench.py klondike_player): playing only a plan's first step, then
+## choosing again (40 of deals 1..127 won against 59); choosing the plan after
+## the card as blind as the first (121 of 1..292 against 131, 4 times the
+## time); ties broken by an expert's rule, dig where most is hidden (222 of
+## 1..519 against 230).  Told the face-down card atop each pile, it would win
+## 299 of 1..500, not 220: what it cannot see limits it, not how it weighs.
 
+# The player wins 462 of deals 1..1000 (46.2 %, 95 % interval 43.1-49.3 %) and 47.3 %
+# of 1..3000, median 1.7 s a game; with --worlds 300, 49.6 % in 4.6 s; lonelybot's
+# player 47.6 % of the same deals (python3 tests/bench.py klondike_player, with
+# KLONDIKE_WORLDS=300; klondike_field).  BUDGET: 600 positions a trial won 134 of
+# deals 1..300 as 1,000 did, in two thirds of the time.  BEHIND: a plan dropped 5
+# worlds behind won the same 107 of 1..233 in 1.3 times the time; a race ended by a
+# statistical rule, up to 300 worlds, 452 of 1..1000 against 436 in 1.45 times the
+# time, not shown to win.  WORLDS: more gain little within 2 s a game (72 won 133
+# of deals 1..300 where 36 won 134).
 WORLDS, BATCH, BEHIND, BUDGET = 54, 12, 3, 600
+# The plans come from the worlds' own searches, so these are longer than a trial's:
+# 900 positions and 54 worlds won 1418 of deals 1..3000, 600 and 60 won 1416, in
+# about the same time; 300 with up to 84 worlds lost (107 of 1..283 against 128).
 OWN_BUDGET = 900                # a world's own search's positions (see advice)
+# Shorter trials in hard worlds, the time spent on up to 60 worlds where there were
+# 36: 1416 of deals 1..3000 won against 1364 (sign test: 1 in 33), 1.13 times the
+# time; no trials there at all lost 2 of the 8 games of deals 1..20 won.
 HARD_BUDGET = 200               # a trial's positions in a hard world (see advice)
 HINT_SECONDS = 5.0              # hint weighs the worlds it dealt by then (solve: --timeout)
 RANGE_MOST = 10 ** 7            # games in a range of --solve or --play, at most
 MOST_WORLDS = 1000              # --worlds at most: about 30 times a game's 2 s
-ALTERNATIVES = True
-SCREEN, SCREEN_BEHIND = 4, 2
+ALTERNATIVES = True             # every move a plan: 440 of deals 1..1000 won, not 403
+SCREEN, SCREEN_BEHIND = 4, 2    # changed no game of deals 1..300, a sixth less time
 WIN_VALUE = 10 ** 6             # a world won counts for more than any progress
 
 
@@ -2272,12 +2307,15 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS, deadline=None):
             sample = world(game, shuffled(hidden, rand))
             solver = Solver(sample)
             # A probe is too short for the turns' dominance to pay for its
-            # look-ups: it searches more slowly, and plays no better.
+            # look-ups: it searches more slowly, and plays no better (410 and
+            # 428 of deals 1..1000 and 1001..2000 won, not 403 and 426, in a
+            # tenth more time).
             solver.rivals = None
             if tries:
                 # The worlds differ only in their face-down cards: the
                 # talon, the foundations and the piles' lengths are the
-                # same, and so are the memos that depend on those alone.
+                # same, and so are the memos that depend on those alone
+                # (shared: the same moves in 8 % less time).
                 first = tries[0][0]
                 solver.talons, solver.founds = first.talons, first.founds
                 solver.ups, solver.homes = first.ups, first.homes
@@ -3668,15 +3706,15 @@ def shared(memory, processes):
 
 def results(tasks, processes):
     """(number, answer) for each task (an iterable, taken as the workers
-    need them) as it is done, over several processes if asked. Each game
-    gets a worker of its own, forked afresh (about 15 ms of processor time):
-    a search that reached its memory budget left its worker holding most of
-    it (pages it made its own, arenas a few objects keep), and the next game
-    in that worker was starved (deal 5 after deal 12 in 64 MB: 23,205
-    positions where alone it searches 663,538). And this process's objects
-    are frozen first, out of the collector's sight, so that the workers'
-    collections do not copy the pages they share with it (deal 5 alone then
-    searches 1,162,293 positions in the same budget)."""
+    need them) as it is done, over several processes if asked.  Each game
+    gets a worker forked afresh (about 15 ms of processor time): a search
+    that reached its memory budget leaves its worker holding most of it
+    (pages it made its own, arenas a few objects keep), which would starve
+    the next game there (deal 5 after deal 12 in 64 MB: 23,205 positions,
+    663,538 alone).  This process's objects are frozen first, out of the
+    collector's sight, so that the workers' collections do not copy the
+    pages they share with it (deal 5 then searches 1,162,293 positions in
+    the same budget)."""
     if processes > 1:
         try:
             import gc
