@@ -15,9 +15,10 @@ temporary directory, in an interpreter started with -I -S (no site
 packages, no user directory, no environment variables): an example that
 needs ELLIPSIS must say so itself, and one that reads a neighbouring file
 or needs a site package fails.
-The .txt documents run from the top directory, with ELLIPSIS on.  Ends with
-one line 'N passed, N failed' and exits 1 when anything failed or when
-nothing ran.  Standard library only.
+The .txt documents run from the top directory, with ELLIPSIS on, and with
+the scripts and tests/ (their machinery: tests/harness.py, tests/fuzzing.py)
+on the module path.  Ends with one line 'N passed, N failed' and exits 1
+when anything failed or when nothing ran.  Standard library only.
 """
 import os
 import subprocess
@@ -50,7 +51,7 @@ def run_one(path, verbose):
     import doctest
     if path.endswith(".py"):
         return run_alone(path, verbose)
-    sys.path.insert(0, ROOT)
+    sys.path[:0] = [ROOT, HERE]         # the scripts, and the documents' harness
     result = doctest.testfile(path, module_relative=False, verbose=verbose,
                               optionflags=doctest.ELLIPSIS, encoding="utf-8")
     return result.failed, result.attempted
