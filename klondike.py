@@ -3086,15 +3086,18 @@ def size_text(n):
     return "%d MB" % round(n / float(1 << 20))
 
 
-def memory_refused(megabytes):
-    """Why --memory MB cannot be kept, or None: the program, run as a
-    command, holds more than that before any search (inside another
-    program, the tests, its size is that program's, and nothing is said).
+def memory_refused(megabytes, holds=None):
+    """Why --memory MB cannot be kept, or None: the program holds that much
+    or more before any search.  What it holds is holds bytes, by default
+    its size now where it runs as a command (inside another program, the
+    tests, its size is that program's, and nothing is said).
 
-    >>> memory_refused(None), memory_refused(1 << 20)
+    >>> memory_refused(50, 50 << 20)
+    '--memory 50: below the 50 MB the program holds before any search'
+    >>> memory_refused(51, 50 << 20), memory_refused(None, 50 << 20)
     (None, None)
     """
-    here = resident() if __name__ == "__main__" else None
+    here = holds or (resident() if __name__ == "__main__" else None)
     if megabytes and here and megabytes * (1 << 20) <= here:
         return "--memory %g: below the %d MB the program holds before any search" % (
             megabytes, -(-here >> 20))
@@ -3741,8 +3744,18 @@ def cores():
     """The processors this process may run on: those of its affinity mask
     (a batch system's or taskset's), where the system tells them.
 
-    >>> 1 <= cores() <= (os.cpu_count() or 1)
+    >>> mask = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    >>> cores() == (len(mask) if mask else os.cpu_count() or 1)
     True
+    >>> if mask:                        # as under `taskset -c N`: one processor
+    ...     os.sched_setaffinity(0, [min(mask)])
+    ...     try:
+    ...         print(cores())
+    ...     finally:
+    ...         os.sched_setaffinity(0, mask)
+    ... else:
+    ...     print(1)
+    1
     """
     try:
         return len(os.sched_getaffinity(0)) or 1
@@ -3783,7 +3796,13 @@ def processor_ticks(pid):
     """The processor time process pid has used, in clock ticks, where the
     system says (Linux's /proc); None where it does not.
 
-    >>> processor_ticks(os.getpid()) >= 0
+    >>> import time
+    >>> before, start = processor_ticks(os.getpid()), time.process_time()
+    >>> while time.process_time() - start < 0.1:    # 0.1 s of work
+    ...     pass
+    >>> before is None or processor_ticks(os.getpid()) - before >= 5   # 100 ticks a second
+    True
+    >>> processor_ticks(-1) is None                 # no such process
     True
     """
     try:

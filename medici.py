@@ -982,8 +982,18 @@ def cores():
     """The processors this process may run on: those of its affinity mask
     (a batch system's or taskset's), where the system tells them.
 
-    >>> 1 <= cores() <= (os.cpu_count() or 1)
+    >>> mask = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    >>> cores() == (len(mask) if mask else os.cpu_count() or 1)
     True
+    >>> if mask:                        # as under `taskset -c N`: one processor
+    ...     os.sched_setaffinity(0, [min(mask)])
+    ...     try:
+    ...         print(cores())
+    ...     finally:
+    ...         os.sched_setaffinity(0, mask)
+    ... else:
+    ...     print(1)
+    1
     """
     try:
         return len(os.sched_getaffinity(0)) or 1
@@ -1024,7 +1034,13 @@ def processor_ticks(pid):
     """The processor time process pid has used, in clock ticks, where the
     system says (Linux's /proc); None where it does not.
 
-    >>> processor_ticks(os.getpid()) >= 0
+    >>> import time
+    >>> before, start = processor_ticks(os.getpid()), time.process_time()
+    >>> while time.process_time() - start < 0.1:    # 0.1 s of work
+    ...     pass
+    >>> before is None or processor_ticks(os.getpid()) - before >= 5   # 100 ticks a second
+    True
+    >>> processor_ticks(-1) is None                 # no such process
     True
     """
     try:

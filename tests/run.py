@@ -14,10 +14,14 @@ SCRIPT.py` with no option flags, on a copy of the script alone in an empty
 temporary directory, in an interpreter started with -I -S (no site
 packages, no user directory, no environment variables): an example that
 needs ELLIPSIS must say so itself, and one that reads a neighbouring file
-or needs a site package fails.
-The .txt documents run from the top directory, with ELLIPSIS on.  Ends with
-one line 'N passed, N failed' and exits 1 when anything failed or when
-nothing ran.  Standard library only.
+or needs a site package fails.  The doctests of a piece that every script
+carries a copy of (SHARED in tests/harness.py) run in the first script
+holding it, not again in each copy: tests/copies.txt proves the copies the
+same.  (`python3 -m doctest SCRIPT.py` runs them all.)
+The .txt documents run from the top directory, with ELLIPSIS on, and with
+the scripts and tests/ (their machinery: tests/harness.py, tests/fuzzing.py)
+on the module path.  Ends with one line 'N passed, N failed' and exits 1
+when anything failed or when nothing ran.  Standard library only.
 """
 import os
 import subprocess
@@ -50,7 +54,7 @@ def run_one(path, verbose):
     import doctest
     if path.endswith(".py"):
         return run_alone(path, verbose)
-    sys.path.insert(0, ROOT)
+    sys.path[:0] = [ROOT, HERE]         # the scripts, and the documents' harness
     result = doctest.testfile(path, module_relative=False, verbose=verbose,
                               optionflags=doctest.ELLIPSIS, encoding="utf-8")
     return result.failed, result.attempted
@@ -60,10 +64,16 @@ def run_alone(path, verbose):
     """Run a script's doctests as `python3 -m doctest SCRIPT.py` does, in a
     fresh empty directory holding only a copy of the script: that directory
     is the current one and the only one of the collection on the module
-    path, and no option flag is set.  Return (failed, attempted)."""
+    path, and no option flag is set.  The doctests of a piece every script
+    carries a copy of run in one script only (tests/copies.txt proves the
+    copies the same; tests/harness.py lists them).  Return (failed,
+    attempted)."""
     import doctest
     import shutil
     name = os.path.basename(path)
+    sys.path.insert(0, HERE)
+    import harness
+    elsewhere = harness.tested_elsewhere(name[:-3])
     work = tempfile.mkdtemp(prefix="alone-")
     try:
         shutil.copy(path, work)
@@ -72,11 +82,16 @@ def run_alone(path, verbose):
                                 if os.path.abspath(p or ".") not in (HERE, ROOT)]
         sys.argv = [doctest.__file__, name]
         module = __import__(name[:-3])
-        result = doctest.testmod(module, verbose=verbose)
+        runner = doctest.DocTestRunner(verbose=verbose)
+        for test in doctest.DocTestFinder().find(module):
+            if test.name.partition(".")[2].split(".")[0] in elsewhere:
+                continue
+            runner.run(test)
+        runner.summarize()
     finally:
         os.chdir(ROOT)
         shutil.rmtree(work, ignore_errors=True)
-    return result.failed, result.attempted
+    return runner.failures, runner.tries
 
 
 def report(unit, status, out, began, verbose):
