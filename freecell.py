@@ -813,31 +813,23 @@ VIA_POSITIONS = 20000           # a search this short keeps the step that reache
 # card of a foundation, a card lying on the card after that, a card lying on a
 # card it does not fit on among the top LOOSE_TOP of its column, and deeper,
 # and a king lying on a card among the top LOOSE_TOP, more.  PLAIN is the first
-# guess (deals 1..1000 in 90.2 moves).  TUNED was fitted by a random local search
-# (two weights changed at a time, kept when the mean length plus 2 moves for each
-# 1,000 positions a deal fell; deals 1..300 and 2001..2100) with the first stage's
-# weight of the moves made: deals 1..1000 in 84.9 moves (44.8 typed), 1422
-# positions a deal, 20 s in one process (python3 tests/bench.py freecell_solver).
-# Terms tried and not kept, no shorter for their positions on deals 1..300: the most
-# cards a supermove carries, held cards squared, cards on a foundation's third card,
-# columns with no card in disorder, cards above a column's lowest, all cells full; the
-# held cards' and cards not home's weights moving with the cards home (0.4 moves on the
-# fit's deals, none on 1..2000).
+# guess (deals 1..1000 in 90.2 moves); TUNED was fitted by a random local search on
+# deals 1..300 and 2001..2100 for short solutions in few positions: deals 1..1000 in
+# 84.9 moves, 1422 positions a deal (python3 tests/bench.py freecell_solver).  Terms
+# that bought nothing for their positions: the cards a supermove carries, the held
+# cards squared, cards above a column's lowest, weights moving with the cards home.
 PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0)
 BARE = PLAIN[:5] + (0.0, 0.0, 0.0, 0.0, 0.0)
 TUNED = (2.178, 1.770, 0.969, 0.607, 3.052, 0.932, 0.206, 1.119, 0.705, 0.922)
 # (weight of the moves made, and what it grows by as the cards go home,
 #  the score's weights, whether it leaves out the moves Solver.steps names,
 #  positions it may search; None: all that are left)
-# The first weight trades length for time; on deals 1..1000, 1.8 + 1.8 k/52 (k cards
-# home) gives 84.95 moves in 1422 positions a deal, 1.5 + 2.36 k/52 85.58 in 1140,
-# 2.0 + 1.8 k/52 84.33 in 1841, a constant 1.8 86.53 in 1010, 2.2 85.20 in 1503.  Other
-# ways to shorter solutions cost more positions than a heavier weight: several weightings
-# keeping the shortest (fc-solve's flares: 3 times the positions), going on past the
-# first win, searching again from halfway, a beam first.  With the first guess, leaving
-# moves out and the foundation terms, deals 1..1000 take 1307 positions a deal, with
-# neither 3009; the second stage takes deal 3699, the slowest of 1..4000, from 193,169
-# positions to 35,064.
+# The first weight trades length for time (deals 1..1000, k cards home: 1.8 + 1.8
+# k/52 gives 84.95 moves in 1422 positions a deal, 2.0 + 1.8 k/52 84.33 in 1841, a
+# constant 1.8 86.53 in 1010; python3 tests/bench.py freecell_solver): a heavier
+# weight buys shorter solutions more cheaply than fc-solve's flares, going on past
+# the first win or searching again from halfway.  The second stage takes deal 3699,
+# the slowest of 1..4000, from 193,169 positions to 35,064.
 STAGES = (((1.8, 1.8), TUNED, True, 20000), ((0.3, 0.0), BARE, True, 20000),
           ((1.0, 0.0), PLAIN, False, 100000), ((0.7, 0.0), PLAIN, False, 100000),
           ((0.5, 0.0), PLAIN, False, None))

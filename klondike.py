@@ -2200,15 +2200,10 @@ EVERY_MOVE = " (every move: replay it without --autoplay)"
 ## 1..519 against 230).  Told the face-down card atop each pile, it would win
 ## 299 of 1..500, not 220: what it cannot see limits it, not how it weighs.
 
-# The player wins 462 of deals 1..1000 (46.2 %, 95 % interval 43.1-49.3 %) and 47.3 %
-# of 1..3000, median 1.7 s a game; with --worlds 300, 49.6 % in 4.6 s; lonelybot's
-# player 47.6 % of the same deals (python3 tests/bench.py klondike_player, with
-# KLONDIKE_WORLDS=300; klondike_field).  BUDGET: 600 positions a trial won 134 of
-# deals 1..300 as 1,000 did, in two thirds of the time.  BEHIND: a plan dropped 5
-# worlds behind won the same 107 of 1..233 in 1.3 times the time; a race ended by a
-# statistical rule, up to 300 worlds, 452 of 1..1000 against 436 in 1.45 times the
-# time, not shown to win.  WORLDS: more gain little within 2 s a game (72 won 133
-# of deals 1..300 where 36 won 134).
+# The player wins 462 of deals 1..1000 (46.2 %), median 1.7 s a game; --worlds 300
+# 49.6 % in 4.6 s (python3 tests/bench.py klondike_player; KLONDIKE_WORLDS=300).
+# BUDGET: 600 positions a trial won as many as 1,000 (134 of deals 1..300) in two
+# thirds of the time.  BEHIND 5 won no more (107 of 1..233) in 1.3 times the time.
 WORLDS, BATCH, BEHIND, BUDGET = 54, 12, 3, 600
 # The plans come from the worlds' own searches, so these are longer than a trial's:
 # 900 positions and 54 worlds won 1418 of deals 1..3000, 600 and 60 won 1416, in

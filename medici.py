@@ -2166,9 +2166,9 @@ class Finder(object):
                 fresh.add(tuple(chain))
             return True                     # a probe ends at its first chain
         # Probes stop once they have the chains asked for, so that CARD!max's
-        # climb, a search a level, is quick: ten such wishes are proved in
-        # 5 s, where probing through the round proved two; as commands, the
-        # start-up counted, 8 of them (python3 tests/bench.py medici_max).
+        # climb, a search a level, is quick: ten such wishes, as commands with
+        # --timeout 5, are all proved, where probing through the round proved
+        # two (python3 tests/bench.py medici_max).
         while spent < budget and (want is None or len(fresh) < want):
             order = list(DECK)
             rng.shuffle(order)
