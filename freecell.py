@@ -797,7 +797,7 @@ EMPTY = -1                  # where a card goes: an empty column
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0  # about 75 MB; deal 11982 is proved impossible in
                             # 101,645 (python3 tests/bench.py freecell_impossible)
 SHORT = 10.0                # seconds --short spends on a shorter solution, by default:
-                            # deals 1..100 in 34.6 typed moves, not 45.1, 7.2 s a deal
+                            # deals 1..100 in 34.9 typed moves, not 45.1, 7.3 s a deal
                             # (python3 tests/bench.py freecell_short)
 HINT_SHORT, HINT_WIDTH = 0.15, 16    # and hint's, so that it names a move of a short one
                             # (a 40.2-move solution, median 0.114 s: tests/bench.py freecell_hint)

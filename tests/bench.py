@@ -1596,10 +1596,9 @@ TABLE_HEAD = ["| search | figure | this collection | the best other program | co
 
 def command_parts(command):
     "({variable: value}, bench name) of a FIGURES command."
-    import shlex
-    words = shlex.split(command)
-    settings = dict(w.split("=", 1) for w in words if "=" in w.split("/")[0])
-    return settings, words[-1]
+    words = shlex.split(command) or [""]
+    settings = words[:words.index("python3")] if "python3" in words else []
+    return dict(w.partition("=")[::2] for w in settings), words[-1]
 
 
 def measure(command):
