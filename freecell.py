@@ -1630,7 +1630,7 @@ def history(game):
     moves = " ".join(text for text, _, _ in game["done"])
     return " ".join(words) + ("\n" + moves if moves else "")
 
-################ Command loop
+################ The command loop
 
 HELP = """\
 moves: 63 column to column, 7a column to cell, a3 cell to column, 4h or 40 or 4
@@ -1842,540 +1842,273 @@ def random_deal():
     "A deal number from the classic 1..32000, without importing random."
     return int.from_bytes(os.urandom(4), "big") % 32000 + 1
 
-################ The machine: memory and time (the same in every script)
-## A search keeps its positions in memory, and a small device has little.
-## Every search has a budget in bytes, Python itself included, and ends with
-## 'unknown' when it would go past it, before the kernel's OOM killer acts.
+################ Solving a range of deals
 
-DEFAULT_MEMORY = 256            # MB, where the machine does not say what it has
-MEMORY_SHARE = 0.75             # of what the machine can give, by default
+def solve_one(job):
+    "Solve one deal of a range: (number, answer).  Runs in worker processes too."
+    number, ncells, bakers, autoplay_on, max_positions, timeout, memory, short = job
+    return number, solve(deal(number, ncells), bakers, autoplay_on, max_positions, timeout,
+                         memory, short=short)
 
 
-def first_number(path, label=None):
-    """The first number in a file, or after label on the line starting with
-    it; None where there is none ('max', a missing file)."""
+def solve_deals(options, argv, stdout, stderr):
+    """Solve a list of deals, a line each and a summary, each line appended
+    to the --out file too; exit status 0 if all were solved."""
+    began = time.time()
+    tally = Tally(options.solve)
+    out = None
+    if options.out is not None:
+        try:
+            out = open_results(options.out, argv, rules_text(options), tally.take,
+                               complainer(stderr), tally.note)
+            began -= tally.seconds      # the time of the deals solved before counts
+        except ValueError as error:
+            stderr.write("freecell: %s\n" % error)
+            return 2
+    # A deal left unknown is searched again where a worker of this run
+    # would go further: its share of the memory, as many as could start.
+    share = shared(options.memory, min(options.jobs, len(options.solve), cores()))[1]
+    limits = (options.max_positions, options.timeout, share)
+    again = set(n for n in tally.unknown
+                if n in options.solve and further(tally.unknown[n][0], limits))
+    held = tally.seen.copy()
+
+    def todo():
+        "The deals to solve, in the order asked, each once: fresh ones and again."
+        return (n for n in options.solve if n not in held or n in again)
+    count = sum(1 for _ in todo())
+    fresh = count - len(again)
+    if out and fresh < len(options.solve):
+        retried = ", and again the %d left unknown at smaller limits" % len(again) if again else ""
+        stderr.write("freecell: %s holds %s of these already; solving the other %d%s\n"
+                     % (options.out, plural(len(options.solve) - fresh, "deal"), fresh, retried))
+    processes, memory = shared(options.memory, min(options.jobs, count, cores()))
+    jobs = ((n, options.cells, options.bakers, options.autoplay, options.max_positions,
+             options.timeout, memory, options.short) for n in todo())
+    stdout.write("%-10s %-10s %6s %6s %10s %8s\n"
+                 % ("deal", "verdict", "moves", "typed", "positions", "seconds"))
+    waiting, order = {}, todo()
+    following = next(order, None)
     try:
-        with open(path) as lines:
-            for line in lines:
-                words = line.split()
-                if label is None or words[:1] == [label]:
-                    return int(words[1 if label else 0])
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
+        for number, answer in solved(jobs, processes):
+            line = result_line(number, answer, options.autoplay)
+            kept = line
+            if answer["verdict"] == "unknown":      # and why, as a comment line
+                line += "\n# deal %d: %s" % (number, answer["why"])
+            if out:
+                keep(out, line)             # first: a deal the file lacks is not done
+            tally.take(kept)
+            waiting[number] = line
+            while following in waiting:     # the table in the order asked
+                stdout.write(waiting.pop(following) + "\n")
+                following = next(order, None)
+            stdout.flush()
+        if out:
+            synced(out)
+    except ValueError as error:
+        stdout.write("".join(waiting.pop(n) + "\n" for n in todo() if n in waiting))
+        if len(tally.seen):                 # the summary of what was done
+            stdout.write(tally.line(time.time() - began, options.autoplay) + "\n")
+        missing = Numbers()
+        for n in todo():
+            if n not in tally.seen:
+                missing.add(n)
+        stderr.write("freecell: %s%s\n" % (error, "; not done: deal%s %s" % (
+            "s" if len(missing) > 1 else "", missing.ranges()) if len(missing) else ""))
+        return 1
+    stdout.write(tally.line(time.time() - began, options.autoplay) + "\n")
+    return 0 if tally.verdicts["solved"] == len(tally.seen) == len(options.solve) else 1
 
 
-def cgroup_room():
-    """Bytes the memory cgroups of this process leave it: the least, over
-    the group and its parents, of limit less usage (cgroup v1 or v2); None
-    where no group sets a limit."""
-    try:
-        with open("/proc/self/cgroup") as lines:
-            groups = [line.rstrip("\n").split(":", 2) for line in lines]
-    except OSError:
-        return None
-    rooms = []
-    for group in groups:
-        if len(group) != 3:
-            continue
-        if group[1] == "":
-            base, files = "/sys/fs/cgroup", ("memory.max", "memory.current")
-        elif "memory" in group[1].split(","):
-            base, files = "/sys/fs/cgroup/memory", ("memory.limit_in_bytes",
-                                                    "memory.usage_in_bytes")
-        else:
-            continue
-        parts = [part for part in group[2].split("/") if part]
-        for depth in range(len(parts), -1, -1):
-            where = "/".join([base] + parts[:depth]) + "/"
-            limit = first_number(where + files[0])
-            if limit is not None and limit < 1 << 50:
-                rooms.append(max(0, limit - (first_number(where + files[1]) or 0)))
-    return min(rooms) if rooms else None
-
-
-WORKER_ROOM = 16 << 20          # a worker's own pages (copied as it runs) and room to search
-STARTED_IN = os.getpid()        # the process that loaded the script (see resident())
-
-
-def resident():
-    """The memory this process holds, in bytes; None where /proc cannot
-    tell.  A worker of --jobs (a process forked from the one that loaded
-    the script) counts only the pages it holds alone: those it still
-    shares with the main process are counted there, once, as the kernel
-    counts them.  (Counted in each worker too, they left a worker of a
-    64 MB device less than its own size.)"""
-    try:
-        if os.getpid() != STARTED_IN:
+def solved(jobs, processes):
+    """(number, answer) for each job (an iterable, taken as the workers
+    need them) as it is done, over several processes if asked."""
+    if processes > 1:
+        try:
+            import multiprocessing
+            pool = multiprocessing.Pool(processes, quiet_worker)
+        except (ImportError, OSError):
+            pool = None                     # no process pool here: do it in one
+        if pool is not None:
             try:
-                with open("/proc/self/smaps_rollup") as rollup:
-                    return sum(int(line.split()[1]) for line in rollup
-                               if line.startswith("Private_")) << 10
-            except OSError:
-                pass                    # Linux before 4.14: all of them, as below
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
-
-
-def memory_budget(megabytes=None):
-    """The bytes this process may hold, Python included: --memory MB when
-    given; else its size now and a share of what the machine can give
-    besides (the smaller of MemAvailable and the cgroup's room); else
-    DEFAULT_MEMORY MB.
-
-    >>> memory_budget(64)
-    67108864
-    >>> 0 < memory_budget() < 1 << 50
-    True
-    """
-    if megabytes:
-        return int(megabytes * (1 << 20))
-    available = first_number("/proc/meminfo", "MemAvailable:")
-    free = [n for n in (cgroup_room(), available and available * 1024) if n is not None]
-    if not free:
-        return DEFAULT_MEMORY << 20
-    return (resident() or 0) + int(MEMORY_SHARE * min(free))
-
-
-def size_text(n):
-    "'64 MB' for n bytes."
-    return "%d MB" % round(n / float(1 << 20))
-
-
-def memory_refused(megabytes, holds=None):
-    """Why --memory MB cannot be kept, or None: the program holds that much
-    or more before any search.  What it holds is holds bytes, by default
-    its size now where it runs as a command (inside another program, the
-    tests, its size is that program's, and nothing is said).
-
-    >>> memory_refused(50, 50 << 20)
-    '--memory 50: below the 50 MB the program holds before any search'
-    >>> memory_refused(51, 50 << 20), memory_refused(None, 50 << 20)
-    (None, None)
-    """
-    here = holds or (resident() if __name__ == "__main__" else None)
-    if megabytes and here and megabytes * (1 << 20) <= here:
-        return "--memory %g: below the %d MB the program holds before any search" % (
-            megabytes, -(-here >> 20))
-    return None
-
-
-def process_start():
-    """When this process started, by the wall clock, where the system says
-    (Linux's /proc): a time limit counts from there, start-up included, as
-    a slow device is slow to start, even where start-up alone took longer
-    than the limit (the search then has no time left: it answers at once).  Now
-    where the system does not say, or where main() runs inside another
-    program (the tests), whose own start is not this one's."""
-    now = time.time()
-    if __name__ != "__main__":
-        return now
-    try:
-        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
-            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
-            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return now
-    return now - age if age >= 0 else now
-
-
-################ Results kept in a file: --out and --summary (the same in every script)
-## A range command given --out FILE appends each finished item's line to FILE
-## and flushes it at once, so that a crash (the OOM killer, Ctrl-C) loses
-## only the items in progress; the system is made to write the file to the
-## disk at the first line, then every SYNC seconds, and at the end, so that a
-## power cut loses at most the lines of the last SYNC seconds besides.  Run
-## again with the same --out FILE, it does only what the file does not hold
-## yet.  The file begins with comment lines saying what made it (the script,
-## its VERSION, the command) and under which rules: a resumed run and
-## --summary refuse a file made under other rules.  A last line left without
-## its newline by a crash does not count, and a resumed run cuts it off.
-
-SYNC = 10.0         # seconds at most between two writes of a results file to the disk
-
-def results_header(argv, rules):
-    """The comment lines that begin a results file, and each resumed run's
-    part of it.
-
-    >>> text = results_header(["--out", "my file"], "some rules")
-    >>> text.splitlines()[1]
-    '# rules: some rules'
-    >>> text.split(": ", 1)[1].splitlines()[0].split(None, 1)[1]
-    "--out 'my file'"
-    """
-    import shlex
-    command = " ".join(shlex.quote(word) for word in ["%s.py" % PROG] + list(argv))
-    return "# %s.py %s: %s\n# rules: %s\n" % (PROG, VERSION, command, rules)
-
-
-def result_lines(name):
-    """(line number, text) for each whole line of results file name: a last
-    line that a crash left without its newline is not one, a line too long
-    to be a result is cut to its start, and a byte-order mark at the start
-    (an editor's) is dropped.  OSError when the file cannot be read."""
-    with open(name, "rb") as lines:
-        number, start = 0, None
-        while True:
-            piece = lines.readline(4096)
-            if not piece:
-                return
-            start = piece if start is None else start
-            if piece.endswith(b"\n"):
-                number += 1
-                text = start.rstrip(b"\r\n").decode("utf-8", "replace")
-                yield number, text.lstrip("\ufeff") if number == 1 else text
-                start = None
-
-
-def read_results(names, rules, take, complain, note=None):
-    """Read results files: take(text) each item line, note(text) each other
-    comment line (what a line before it left unsaid) when note is given;
-    complain(where, what) of a line take() refuses with ValueError.  The
-    files must have been made under rules (None: those of the first file).
-    Returns the rules (None when no file holds a whole line: each run that
-    made them died before it wrote one); raises ValueError, naming the
-    file, for one that cannot be read, is not a results file or was made
-    under other rules."""
-    for name in names:
-        made, number = None, 0
-        try:
-            for number, text in result_lines(name):
-                words = text.split(None, 3)     # the header: "# SCRIPT.py VERSION: ..."
-                if (len(words) > 2 and words[0] == "#" and words[1].endswith(".py")
-                        and words[2].endswith(":") and words[1] != PROG + ".py"):
-                    raise ValueError("%s: made by %s, not %s.py" % (name, words[1], PROG))
-                if text.startswith("# rules: "):
-                    made = text[len("# rules: "):].strip()
-                    rules = made if rules is None else rules
-                    if made != rules:
-                        raise ValueError("%s: made under the rules '%s', not '%s'"
-                                         % (name, made, rules))
-                elif text.startswith("#"):
-                    if note and made is not None:
-                        note(text)
-                elif text.strip():
-                    if made is None:
-                        raise ValueError("%s: not a results file of %s.py (no rules line)"
-                                         % (name, PROG))
-                    try:
-                        take(text)
-                    except ValueError as error:
-                        complain("%s: line %d" % (name, number), str(error))
-        except OSError as error:
-            raise ValueError("%s: %s" % (name, error.strerror or error))
-        # Not one whole line: a run that died at once, or a file of something
-        # else without a newline (resumed into, it would be cut to nothing).
-        if made is None and (number or not header_start(name)):
-            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
-    return rules
-
-
-def header_start(name):
-    """Whether file name, with no whole line, begins as a results file of
-    this script does (an empty one does): a run that died as it began."""
-    try:
-        with open(name, "rb") as f:
-            start = f.read(64)
-    except OSError:
-        return True                         # said when the file is read again
-    start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
-    mark = ("# %s.py " % PROG).encode("ascii")
-    return start.startswith(mark) or mark.startswith(start)
-
-
-def open_results(name, argv, rules, take, complain, note=None):
-    """Results file name, open for appending (and created if need be), after
-    take(text) of each item line it already holds (and note(text) of its
-    other comment lines) and cutting off a last line left unfinished; its
-    header written.  ValueError as read_results(), or naming the file when
-    it cannot be written."""
-    try:
-        if os.path.isfile(name) and os.path.getsize(name):
-            read_results([name], rules, take, complain, note)
-            with open(name, "r+b") as f:
-                f.truncate(whole_lines(f))
-        out = open(name, "a", encoding="utf-8")
-        out.write(results_header(argv, rules))
-        out.flush()
-    except OSError as error:
-        raise ValueError("%s: %s" % (name, error.strerror or error))
-    return out
-
-
-def further(why, limits):
-    """Whether a search left unknown for why ('max-positions 1000 reached',
-    'timeout 60 s reached', 'memory 64 MB reached', or None when the file
-    did not say) would go further under limits (positions, seconds, bytes):
-    a deal so left is searched again when its run is resumed with them.
-
-    >>> further("max-positions 1000 reached", (5000, 60.0, 1 << 30))
-    True
-    >>> further("timeout 60 s reached", (5000, 60.0, 1 << 30)), further(None, (9, 9, 9))
-    (False, False)
-    >>> further("memory 64 MB reached", (5000, 60.0, 100 << 20))
-    True
-    """
-    words = (why or "").split()
-    try:
-        value = float(words[1])
-    except (IndexError, ValueError):
-        return False
-    limit = {"max-positions": limits[0], "timeout": limits[1],
-             "memory": limits[2] / float(1 << 20) - 0.5}.get(words[0])
-    return limit is not None and limit > value
-
-
-def whole_lines(f):
-    "The size of open file f up to the end of its last whole line."
-    end = f.seek(0, 2)
-    while end:
-        step = min(end, 4096)
-        f.seek(end - step)
-        chunk = f.read(step)
-        if b"\n" in chunk:
-            return end - step + chunk.rindex(b"\n") + 1
-        end -= step
-    return 0
-
-
-def snippet(text):
-    """The start of a line, as an error message can show it.
-
-    >>> snippet("  1 solved \\x00\\x1b[2J" + 99 * "x")
-    '1 solved ??[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
-    """
-    text = "".join(c if c.isprintable() else "?" for c in text.strip())
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def keep(results, line):
-    """Append line to the open results file and flush it at once; ValueError
-    naming the file when it cannot be written (a full disk).  Flushed, a
-    line survives the program's death; the system writes it to the disk
-    later, so it has to now and then (synced()) for a line to survive a
-    power cut: the first time, and then when SYNC seconds have passed."""
-    try:
-        results.write(line + "\n")
-        results.flush()
-        if time.time() - getattr(results, "synced", 0.0) >= SYNC:
-            synced(results)
-    except OSError as error:
-        try:
-            results.close()         # now: closed at exit, it would fail again, loudly
-        except OSError:
-            pass
-        raise ValueError("%s: %s" % (results.name, error.strerror or error))
-
-
-def synced(results):
-    """Have the system write the open results file to the disk, and note
-    when (results.synced), where the file can be (a pipe cannot); ValueError
-    naming the file when the disk fails."""
-    try:
-        os.fsync(results.fileno())
-    except OSError as error:
-        if error.errno != errno.EINVAL:
-            raise ValueError("%s: %s" % (results.name, error.strerror or error))
-    results.synced = time.time()
-
-
-def complainer(stderr):
-    """complain(where, what): one line on stderr naming the script and where;
-    complain.count says how many there were."""
-    def complain(where, what):
-        complain.count += 1
-        stderr.write("%s: %s: %s\n" % (PROG, where, what))
-    complain.count = 0
-    return complain
-
-
-################ Options: numbers (the same in every script)
-
-def positive(text):
-    """argparse type: a whole number from 1 to 10**18 - 1.
-
-    >>> positive(" 12 ")
-    12
-    >>> positive("²")           # a digit to str.isdigit(), not to int()
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
-    """
-    import argparse
-    text = text.strip()
-    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
-        raise argparse.ArgumentTypeError(
-            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
-    return int(text)
-
-
-def seconds(text):
-    """argparse type: a number of seconds above 0, at most a million.
-
-    >>> seconds("0.5"), seconds("1e6")
-    (0.5, 1000000.0)
-    """
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 10**6:
-        raise argparse.ArgumentTypeError(
-            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
-    return value
-
-
-def one_of(*words):
-    """argparse type: one of words, in any case; a word that is none of them
-    is named as typed.
-
-    >>> one_of("auto", "never")("NEVER")
-    'never'
-    >>> one_of("auto", "never")("Nevr")
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
-    """
-    def pick(text):
-        import argparse
-        if text.lower() in words:
-            return text.lower()
-        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
-                                         % (text, ", ".join(map(repr, words))))
-    return pick
-
-
-def memory_size(text):
-    """argparse type: a number of MB, from 1 to 2**30 - 1.
-
-    >>> memory_size('64')
-    64.0
-    """
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value < 1 << 30:
-        raise argparse.ArgumentTypeError(
-            "%s: give a number of MB from 1 to 1073741823" % printable(text))
-    return value
-
-################ Ending quietly, reading input (the same in every script)
-
-def input_lines(stream, prompt, stderr):
-    """(number, text) for each line of stream, whatever bytes it holds: a
-    byte that is not UTF-8 written as \\xNN, a byte-order mark and CR/LF
-    dropped.  The prompt goes to stderr, and only when stream is a terminal.
-
-    >>> import io
-    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
-    [(1, '63 7a'), (2, '\\\\xff')]
-    """
-    isatty = getattr(stream, "isatty", None)
-    interactive = bool(isatty and isatty())
-    source = getattr(stream, "buffer", stream)
-    number = 0
-    while True:
-        if interactive:
-            stderr.write(prompt)
-            stderr.flush()
-        line = source.readline()
-        if not line:
-            if interactive:         # Ctrl-D: the shell's prompt on a line of its own
-                stderr.write("\n")
+                for result in pooled(pool, solve_one, jobs):
+                    yield result
+            finally:
+                ended(pool)
             return
-        number += 1
-        if isinstance(line, bytes):
-            line = line.decode("utf-8", "backslashreplace")
-        if number == 1:
-            line = line.lstrip("\ufeff")
-        yield number, line.rstrip("\r\n")
+    for job in jobs:
+        yield solve_one(job)
 
 
-def watched(lines, watch, state):
-    """The lines, calling watch(state()) before each is read and after the
-    last, when watch is given: a command loop's per-line hook."""
-    if watch is None:
-        for line in lines:
-            yield line
-        return
-    watch(state())
-    for line in lines:
-        yield line
-        watch(state())
+def rules_text(options):
+    """What a results file records as its rules: what changes the verdicts
+    and the counts of moves.
 
-
-# The words every game's prompt knows, each meaning the same in every game.
-WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
-         "board": "board", "history": "history", "undo": "undo", "u": "undo",
-         "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
-
-
-def printable(word):
-    r"""word fit to echo in an error line: control characters escaped, cut
-    after 40 characters.
-
-    >>> print(printable("7\x00x\x1b[31m"))
-    7\x00x\x1b[31m
-    >>> printable("Q" * 100) == "Q" * 40 + "..."
-    True
+    >>> rules_text(arguments(["--solve", "1-2"], sys.stdout, sys.stdout))
+    'freecell, 4 cells, autoplay'
     """
-    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
-                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+    return "%s, %s, %sautoplay%s" % ("baker's game" if options.bakers else "freecell",
+                                     plural(options.cells, "cell"),
+                                     "" if options.autoplay else "no ",
+                                     ", short %g s" % options.short if options.short else "")
 
 
-def working(stderr, interactive, what):
-    """At a terminal, a line on stderr saying that a search (what) runs and
-    that Ctrl-C stops it; the function that clears it again.  Elsewhere
-    nothing."""
-    if not interactive:
-        return lambda: None
-    line = "%s... (Ctrl-C stops it)" % what
-    stderr.write(line)
-    stderr.flush()
-
-    def clear():
-        stderr.write("\r%s\r" % (" " * len(line)))
-        stderr.flush()
-    return clear
+RESULT = re.compile(r"^(-?\d+) +(solved|impossible|unknown) +(\d+|-) +(\d+|-) +(\d+) +(\d+\.\d+)$")
 
 
-def run(main):
-    """Call main() as a program: Ctrl-C exits 130, a closed pipe exits
-    quietly, and output that cannot be written (a full disk) says so in one
-    line and exits 1."""
-    # A stream closed before the start (>&-) is None in Python: an empty one serves.
-    sys.stdin = sys.stdin or open(os.devnull)
-    sys.stdout = sys.stdout or open(os.devnull, "w")
-    sys.stderr = sys.stderr or open(os.devnull, "w")
-    if _signal.getsignal(_signal.SIGINT) is _signal.SIG_DFL:     # set at the top
-        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+def result_line(number, answer, autoplay_on):
+    "A deal's line in the table and in a results file."
+    solved_ = answer["verdict"] == "solved"
+    return "%-10d %-10s %6s %6s %10d %8.2f" % (
+        number, answer["verdict"], answer["total"] if solved_ else "-",
+        len(answer["moves"]) if solved_ and autoplay_on else "-", answer["positions"],
+        answer["seconds"])
+
+
+def parse_result(text):
+    """(deal, verdict, moves, typed, positions, seconds) of a deal's line;
+    ValueError if it is none.
+
+    >>> parse_result("17         solved         96     58       1133     0.01")
+    (17, 'solved', 96, 58, 1133, 0.01)
+    >>> parse_result("11982      impossible      -      -      97109     1.20")
+    (11982, 'impossible', None, None, 97109, 1.2)
+    >>> parse_result("17 solved 96")
+    Traceback (most recent call last):
+    ValueError: not a deal's result: 17 solved 96
+    """
+    match = RESULT.match(text.strip())
+    if not match or not valid_deal(int(match.group(1))) or (
+            (match.group(2) == "solved") == (match.group(3) == "-")):
+        raise ValueError("not a deal's result: %s" % snippet(text))
+    number, verdict, moves, typed, positions, seconds = match.groups()
+    return (int(number), verdict, None if moves == "-" else int(moves),
+            None if typed == "-" else int(typed), int(positions), float(seconds))
+
+
+class Tally(object):
+    """The summary of a range of deals, gathered from their lines: each deal
+    counted once, and only the deals wanted (all when wanted is None).  A
+    deal's first line counts, unless it says unknown and a later one
+    decides or searched further: the later one then counts instead (a run
+    resumed with larger limits searched it again).  A line that says
+    impossible of a deal counted solved, or the other way round, is refused
+    with ValueError: one of the two is wrong (a file edited, or a bug).
+    unknown holds the deals counted unknown, each with why (from its comment
+    line), positions and seconds.  The slowest search is that of any line
+    read.
+
+    >>> tally = Tally([1, 2, 3])
+    >>> for line in ("1 solved 112 68 3072 0.02", "2 solved 96 58 1133 0.01",
+    ...              "1 solved 112 68 3072 0.03", "4 unknown - - 99 9.00"):
+    ...     tally.take(line)
+    >>> print(tally.line(0.5, True))
+    2 deals: 2 solved, 0 impossible, 0 unknown; mean 104.0 moves (63.0 typed); 2102 positions a deal; 0.5 s, slowest 0.02 s (deal 1)
+    >>> tally.take("3 unknown - - 1001 0.05")
+    >>> tally.note("# deal 3: max-positions 1000 reached")
+    >>> tally.unknown
+    {3: ['max-positions 1000 reached', 1001, 0.05]}
+    >>> tally.take("3 solved 90 50 20000 0.30")
+    >>> print(tally.line(0.9, True))
+    3 deals: 3 solved, 0 impossible, 0 unknown; mean 99.3 moves (58.7 typed); 8068 positions a deal; 0.9 s, slowest 0.30 s (deal 3)
+    >>> tally.take("2 impossible - - 633 0.01")
+    Traceback (most recent call last):
+    ValueError: deal 2: impossible, where an earlier line says solved
+    """
+
+    def __init__(self, wanted=None):
+        self.wanted = None
+        if wanted is not None:
+            self.wanted = Numbers()
+            for number in wanted:
+                self.wanted.add(number)
+        self.seen, self.proved = Numbers(), Numbers()     # proved: counted impossible
+        self.verdicts = {"solved": 0, "impossible": 0, "unknown": 0}
+        self.moves = self.typed = self.positions = 0
+        self.seconds, self.slowest = 0.0, None
+        self.unknown = {}
+
+    def take(self, text):
+        """Count the deal of this line, unless it is counted already (and not
+        left unknown there while this line decides) or not wanted."""
+        number, verdict, moves, typed, positions, seconds = parse_result(text)
+        if self.wanted is not None and number not in self.wanted:
+            return
+        if not self.seen.add(number):
+            if number not in self.unknown and verdict != "unknown":
+                counted = "impossible" if number in self.proved else "solved"
+                if verdict != counted:
+                    raise ValueError("deal %d: %s, where an earlier line says %s"
+                                     % (number, verdict, counted))
+            if number not in self.unknown or (verdict == "unknown"
+                                              and positions <= self.unknown[number][1]):
+                return
+            _, before, took = self.unknown.pop(number)
+            self.verdicts["unknown"] -= 1
+            self.positions -= before
+            self.seconds -= took
+        if verdict == "impossible":
+            self.proved.add(number)
+        self.verdicts[verdict] += 1
+        self.moves += moves or 0
+        self.typed += typed or 0
+        self.positions += positions
+        self.seconds += seconds
+        if verdict == "unknown":
+            self.unknown[number] = [None, positions, seconds]
+        if self.slowest is None or (seconds, -number) > (self.slowest[0], -self.slowest[1]):
+            self.slowest = (seconds, number)
+
+    def note(self, text):
+        "Keep why a deal counted unknown was left so, from its comment line."
+        words = text.split(None, 3)         # "# deal 5: max-positions 1000 reached"
+        if len(words) == 4 and words[1] == "deal" and words[2].endswith(":"):
+            number = words[2][:-1]
+            if number.lstrip("-").isdigit() and int(number) in self.unknown:
+                self.unknown[int(number)][0] = words[3].strip()
+
+    def line(self, elapsed, autoplay_on):
+        """One line: how many deals were solved, proved impossible or left
+        unknown, the mean solution length, positions and time."""
+        count, solved_ = len(self.seen), self.verdicts["solved"]
+        text = "%s: %d solved, %d impossible, %d unknown" % (
+            plural(count, "deal"), solved_, self.verdicts["impossible"],
+            self.verdicts["unknown"])
+        if solved_:
+            text += "; mean %.1f moves" % (self.moves / solved_)
+            if autoplay_on:
+                text += " (%.1f typed)" % (self.typed / solved_)
+        if count:
+            text += "; %.0f positions a deal" % (self.positions / count)
+        text += "; %.1f s" % elapsed
+        if count:
+            text += ", slowest %.2f s (deal %d)" % self.slowest
+        return text
+
+
+def summarize(options, stdout, stderr):
+    """--summary: the summary of the results files, as one run over all
+    their deals would end; exit status 2 when they cannot be added up, 1
+    when a line was not a result."""
+    tally, complain = Tally(), complainer(stderr)
     try:
-        try:
-            status = main()
-        except SystemExit as done:      # argparse's: --help, a bad option
-            status = done.code
-        sys.stdout.flush()              # here, where a failure can be caught
-    except KeyboardInterrupt:
-        if sys.stderr.isatty():         # the terminal's ^C gets its line ended
-            sys.stderr.write("\n")
-        status = 130
-    except BrokenPipeError:
-        # Python would complain again when it flushes stdout at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        status = 0
-    except OSError as error:            # the files a script writes say so themselves
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        try:
-            sys.stderr.write("%s: %s: %s\n" % (PROG, error.filename or "standard output",
-                                               error.strerror or error))
-            sys.stderr.flush()
-        except OSError:
-            pass
-        status = 1
-    sys.exit(status)
+        rules = read_results(options.summary, None, tally.take, complain)
+    except ValueError as error:
+        stderr.write("freecell: %s\n" % error)
+        return 2
+    stdout.write("deals %s in %s\n" % (tally.seen.ranges() or "none",
+                                      plural(len(options.summary), "file")))
+    stdout.write(tally.line(tally.seconds, ", autoplay" in (rules or "")) + "\n")
+    return 1 if complain.count else 0
+
+
+def play(args, text):
+    "Run freecell.py with args (a string) on text as its input, for the examples."
+    import io
+    status = main(args.split(), io.BytesIO(text.encode("utf-8")), sys.stdout, sys.stdout)
+    if status:
+        print("exit status %d" % status)
+
 
 ################ Main
 
@@ -2575,7 +2308,488 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     return 1 if session.rejected else 0
 
 
-################ Solving a range of deals
+################ The shared block
+## The machinery every script has: reading input, the words of the prompt,
+## the options' numbers, the clock, the memory budget, results files, lists
+## run on several processes, ending quietly.  The same pieces in the same
+## order in every script, byte for byte the same where two scripts hold one
+## (tests/copies.txt checks it): a fix made here is made in every copy.
+
+################ Input: lines from anywhere
+
+def input_lines(stream, prompt, stderr):
+    """(number, text) for each line of stream, whatever bytes it holds: a
+    byte that is not UTF-8 written as \\xNN, a byte-order mark and CR/LF
+    dropped.  The prompt goes to stderr, and only when stream is a terminal.
+
+    >>> import io
+    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
+    [(1, '63 7a'), (2, '\\\\xff')]
+    """
+    isatty = getattr(stream, "isatty", None)
+    interactive = bool(isatty and isatty())
+    source = getattr(stream, "buffer", stream)
+    number = 0
+    while True:
+        if interactive:
+            stderr.write(prompt)
+            stderr.flush()
+        line = source.readline()
+        if not line:
+            if interactive:         # Ctrl-D: the shell's prompt on a line of its own
+                stderr.write("\n")
+            return
+        number += 1
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", "backslashreplace")
+        if number == 1:
+            line = line.lstrip("\ufeff")
+        yield number, line.rstrip("\r\n")
+
+
+def watched(lines, watch, state):
+    """The lines, calling watch(state()) before each is read and after the
+    last, when watch is given: a command loop's per-line hook."""
+    if watch is None:
+        for line in lines:
+            yield line
+        return
+    watch(state())
+    for line in lines:
+        yield line
+        watch(state())
+
+
+# The words every game's prompt knows, each meaning the same in every game.
+WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
+         "board": "board", "history": "history", "undo": "undo", "u": "undo",
+         "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
+
+
+def printable(word):
+    r"""word fit to echo in an error line: control characters escaped, cut
+    after 40 characters.
+
+    >>> print(printable("7\x00x\x1b[31m"))
+    7\x00x\x1b[31m
+    >>> printable("Q" * 100) == "Q" * 40 + "..."
+    True
+    """
+    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
+                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+
+
+def working(stderr, interactive, what):
+    """At a terminal, a line on stderr saying that a search (what) runs and
+    that Ctrl-C stops it; the function that clears it again.  Elsewhere
+    nothing."""
+    if not interactive:
+        return lambda: None
+    line = "%s... (Ctrl-C stops it)" % what
+    stderr.write(line)
+    stderr.flush()
+
+    def clear():
+        stderr.write("\r%s\r" % (" " * len(line)))
+        stderr.flush()
+    return clear
+
+################ Options: numbers
+
+def positive(text):
+    """argparse type: a whole number from 1 to 10**18 - 1.
+
+    >>> positive(" 12 ")
+    12
+    >>> positive("²")           # a digit to str.isdigit(), not to int()
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
+    """
+    import argparse
+    text = text.strip()
+    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
+        raise argparse.ArgumentTypeError(
+            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
+    return int(text)
+
+
+def seconds(text):
+    """argparse type: a number of seconds above 0, at most a million.
+
+    >>> seconds("0.5"), seconds("1e6")
+    (0.5, 1000000.0)
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 10**6:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
+    return value
+
+
+def one_of(*words):
+    """argparse type: one of words, in any case; a word that is none of them
+    is named as typed.
+
+    >>> one_of("auto", "never")("NEVER")
+    'never'
+    >>> one_of("auto", "never")("Nevr")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
+    """
+    def pick(text):
+        import argparse
+        if text.lower() in words:
+            return text.lower()
+        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
+                                         % (text, ", ".join(map(repr, words))))
+    return pick
+
+
+def memory_size(text):
+    """argparse type: a number of MB, from 1 to 2**30 - 1.
+
+    >>> memory_size('64')
+    64.0
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of MB from 1 to 1073741823" % printable(text))
+    return value
+
+################ The clock
+
+def process_start():
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc): a time limit counts from there, start-up included, as
+    a slow device is slow to start, even where start-up alone took longer
+    than the limit (the search then has no time left: it answers at once).  Now
+    where the system does not say, or where main() runs inside another
+    program (the tests), whose own start is not this one's."""
+    now = time.time()
+    if __name__ != "__main__":
+        return now
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if age >= 0 else now
+
+################ The machine: memory
+## A search keeps its positions in memory, and a small device has little.
+## Every search has a budget in bytes, Python itself included, and ends with
+## 'unknown' when it would go past it, before the kernel's OOM killer acts.
+
+DEFAULT_MEMORY = 256            # MB, where the machine does not say what it has
+MEMORY_SHARE = 0.75             # of what the machine can give, by default
+
+
+def first_number(path, label=None):
+    """The first number in a file, or after label on the line starting with
+    it; None where there is none ('max', a missing file)."""
+    try:
+        with open(path) as lines:
+            for line in lines:
+                words = line.split()
+                if label is None or words[:1] == [label]:
+                    return int(words[1 if label else 0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def cgroup_room():
+    """Bytes the memory cgroups of this process leave it: the least, over
+    the group and its parents, of limit less usage (cgroup v1 or v2); None
+    where no group sets a limit."""
+    try:
+        with open("/proc/self/cgroup") as lines:
+            groups = [line.rstrip("\n").split(":", 2) for line in lines]
+    except OSError:
+        return None
+    rooms = []
+    for group in groups:
+        if len(group) != 3:
+            continue
+        if group[1] == "":
+            base, files = "/sys/fs/cgroup", ("memory.max", "memory.current")
+        elif "memory" in group[1].split(","):
+            base, files = "/sys/fs/cgroup/memory", ("memory.limit_in_bytes",
+                                                    "memory.usage_in_bytes")
+        else:
+            continue
+        parts = [part for part in group[2].split("/") if part]
+        for depth in range(len(parts), -1, -1):
+            where = "/".join([base] + parts[:depth]) + "/"
+            limit = first_number(where + files[0])
+            if limit is not None and limit < 1 << 50:
+                rooms.append(max(0, limit - (first_number(where + files[1]) or 0)))
+    return min(rooms) if rooms else None
+
+
+STARTED_IN = os.getpid()        # the process that loaded the script (see resident())
+
+
+def resident():
+    """The memory this process holds, in bytes; None where /proc cannot
+    tell.  A worker of --jobs (a process forked from the one that loaded
+    the script) counts only the pages it holds alone: those it still
+    shares with the main process are counted there, once, as the kernel
+    counts them.  (Counted in each worker too, they left a worker of a
+    64 MB device less than its own size.)"""
+    try:
+        if os.getpid() != STARTED_IN:
+            try:
+                with open("/proc/self/smaps_rollup") as rollup:
+                    return sum(int(line.split()[1]) for line in rollup
+                               if line.startswith("Private_")) << 10
+            except OSError:
+                pass                    # Linux before 4.14: all of them, as below
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def memory_budget(megabytes=None):
+    """The bytes this process may hold, Python included: --memory MB when
+    given; else its size now and a share of what the machine can give
+    besides (the smaller of MemAvailable and the cgroup's room); else
+    DEFAULT_MEMORY MB.
+
+    >>> memory_budget(64)
+    67108864
+    >>> 0 < memory_budget() < 1 << 50
+    True
+    """
+    if megabytes:
+        return int(megabytes * (1 << 20))
+    available = first_number("/proc/meminfo", "MemAvailable:")
+    free = [n for n in (cgroup_room(), available and available * 1024) if n is not None]
+    if not free:
+        return DEFAULT_MEMORY << 20
+    return (resident() or 0) + int(MEMORY_SHARE * min(free))
+
+
+def size_text(n):
+    "'64 MB' for n bytes."
+    return "%d MB" % round(n / float(1 << 20))
+
+
+def memory_refused(megabytes, holds=None):
+    """Why --memory MB cannot be kept, or None: the program holds that much
+    or more before any search.  What it holds is holds bytes, by default
+    its size now where it runs as a command (inside another program, the
+    tests, its size is that program's, and nothing is said).
+
+    >>> memory_refused(50, 50 << 20)
+    '--memory 50: below the 50 MB the program holds before any search'
+    >>> memory_refused(51, 50 << 20), memory_refused(None, 50 << 20)
+    (None, None)
+    """
+    here = holds or (resident() if __name__ == "__main__" else None)
+    if megabytes and here and megabytes * (1 << 20) <= here:
+        return "--memory %g: below the %d MB the program holds before any search" % (
+            megabytes, -(-here >> 20))
+    return None
+
+################ Results kept in a file: --out and --summary
+## A range command given --out FILE appends each finished item's line to FILE
+## and flushes it at once, so that a crash (the OOM killer, Ctrl-C) loses
+## only the items in progress; the system is made to write the file to the
+## disk at the first line, then every SYNC seconds, and at the end, so that a
+## power cut loses at most the lines of the last SYNC seconds besides.  Run
+## again with the same --out FILE, it does only what the file does not hold
+## yet.  The file begins with comment lines saying what made it (the script,
+## its VERSION, the command) and under which rules: a resumed run and
+## --summary refuse a file made under other rules.  A last line left without
+## its newline by a crash does not count, and a resumed run cuts it off.
+
+SYNC = 10.0         # seconds at most between two writes of a results file to the disk
+
+def results_header(argv, rules):
+    """The comment lines that begin a results file, and each resumed run's
+    part of it.
+
+    >>> text = results_header(["--out", "my file"], "some rules")
+    >>> text.splitlines()[1]
+    '# rules: some rules'
+    >>> text.split(": ", 1)[1].splitlines()[0].split(None, 1)[1]
+    "--out 'my file'"
+    """
+    import shlex
+    command = " ".join(shlex.quote(word) for word in ["%s.py" % PROG] + list(argv))
+    return "# %s.py %s: %s\n# rules: %s\n" % (PROG, VERSION, command, rules)
+
+
+def result_lines(name):
+    """(line number, text) for each whole line of results file name: a last
+    line that a crash left without its newline is not one, a line too long
+    to be a result is cut to its start, and a byte-order mark at the start
+    (an editor's) is dropped.  OSError when the file cannot be read."""
+    with open(name, "rb") as lines:
+        number, start = 0, None
+        while True:
+            piece = lines.readline(4096)
+            if not piece:
+                return
+            start = piece if start is None else start
+            if piece.endswith(b"\n"):
+                number += 1
+                text = start.rstrip(b"\r\n").decode("utf-8", "replace")
+                yield number, text.lstrip("\ufeff") if number == 1 else text
+                start = None
+
+
+def read_results(names, rules, take, complain, note=None):
+    """Read results files: take(text) each item line, note(text) each other
+    comment line (what a line before it left unsaid) when note is given;
+    complain(where, what) of a line take() refuses with ValueError.  The
+    files must have been made under rules (None: those of the first file).
+    Returns the rules (None when no file holds a whole line: each run that
+    made them died before it wrote one); raises ValueError, naming the
+    file, for one that cannot be read, is not a results file or was made
+    under other rules."""
+    for name in names:
+        made, number = None, 0
+        try:
+            for number, text in result_lines(name):
+                words = text.split(None, 3)     # the header: "# SCRIPT.py VERSION: ..."
+                if (len(words) > 2 and words[0] == "#" and words[1].endswith(".py")
+                        and words[2].endswith(":") and words[1] != PROG + ".py"):
+                    raise ValueError("%s: made by %s, not %s.py" % (name, words[1], PROG))
+                if text.startswith("# rules: "):
+                    made = text[len("# rules: "):].strip()
+                    rules = made if rules is None else rules
+                    if made != rules:
+                        raise ValueError("%s: made under the rules '%s', not '%s'"
+                                         % (name, made, rules))
+                elif text.startswith("#"):
+                    if note and made is not None:
+                        note(text)
+                elif text.strip():
+                    if made is None:
+                        raise ValueError("%s: not a results file of %s.py (no rules line)"
+                                         % (name, PROG))
+                    try:
+                        take(text)
+                    except ValueError as error:
+                        complain("%s: line %d" % (name, number), str(error))
+        except OSError as error:
+            raise ValueError("%s: %s" % (name, error.strerror or error))
+        # Not one whole line: a run that died at once, or a file of something
+        # else without a newline (resumed into, it would be cut to nothing).
+        if made is None and (number or not header_start(name)):
+            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
+    return rules
+
+
+def header_start(name):
+    """Whether file name, with no whole line, begins as a results file of
+    this script does (an empty one does): a run that died as it began."""
+    try:
+        with open(name, "rb") as f:
+            start = f.read(64)
+    except OSError:
+        return True                         # said when the file is read again
+    start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
+    mark = ("# %s.py " % PROG).encode("ascii")
+    return start.startswith(mark) or mark.startswith(start)
+
+
+def open_results(name, argv, rules, take, complain, note=None):
+    """Results file name, open for appending (and created if need be), after
+    take(text) of each item line it already holds (and note(text) of its
+    other comment lines) and cutting off a last line left unfinished; its
+    header written.  ValueError as read_results(), or naming the file when
+    it cannot be written."""
+    try:
+        if os.path.isfile(name) and os.path.getsize(name):
+            read_results([name], rules, take, complain, note)
+            with open(name, "r+b") as f:
+                f.truncate(whole_lines(f))
+        out = open(name, "a", encoding="utf-8")
+        out.write(results_header(argv, rules))
+        out.flush()
+    except OSError as error:
+        raise ValueError("%s: %s" % (name, error.strerror or error))
+    return out
+
+
+def whole_lines(f):
+    "The size of open file f up to the end of its last whole line."
+    end = f.seek(0, 2)
+    while end:
+        step = min(end, 4096)
+        f.seek(end - step)
+        chunk = f.read(step)
+        if b"\n" in chunk:
+            return end - step + chunk.rindex(b"\n") + 1
+        end -= step
+    return 0
+
+
+def snippet(text):
+    """The start of a line, as an error message can show it.
+
+    >>> snippet("  1 solved \\x00\\x1b[2J" + 99 * "x")
+    '1 solved ??[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
+    """
+    text = "".join(c if c.isprintable() else "?" for c in text.strip())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def keep(results, line):
+    """Append line to the open results file and flush it at once; ValueError
+    naming the file when it cannot be written (a full disk).  Flushed, a
+    line survives the program's death; the system writes it to the disk
+    later, so it has to now and then (synced()) for a line to survive a
+    power cut: the first time, and then when SYNC seconds have passed."""
+    try:
+        results.write(line + "\n")
+        results.flush()
+        if time.time() - getattr(results, "synced", 0.0) >= SYNC:
+            synced(results)
+    except OSError as error:
+        try:
+            results.close()         # now: closed at exit, it would fail again, loudly
+        except OSError:
+            pass
+        raise ValueError("%s: %s" % (results.name, error.strerror or error))
+
+
+def synced(results):
+    """Have the system write the open results file to the disk, and note
+    when (results.synced), where the file can be (a pipe cannot); ValueError
+    naming the file when the disk fails."""
+    try:
+        os.fsync(results.fileno())
+    except OSError as error:
+        if error.errno != errno.EINVAL:
+            raise ValueError("%s: %s" % (results.name, error.strerror or error))
+    results.synced = time.time()
+
+
+def complainer(stderr):
+    """complain(where, what): one line on stderr naming the script and where;
+    complain.count says how many there were."""
+    def complain(where, what):
+        complain.count += 1
+        stderr.write("%s: %s: %s\n" % (PROG, where, what))
+    complain.count = 0
+    return complain
+
+################ Lists of deals, on several processes
 
 class Numbers(object):
     """A set of deal numbers kept as bitmaps of 65536 numbers each (the same
@@ -2671,80 +2885,30 @@ class Deals(object):
         return any(first <= number <= last for first, last in self.spans)
 
 
-def solve_one(job):
-    "Solve one deal of a range: (number, answer).  Runs in worker processes too."
-    number, ncells, bakers, autoplay_on, max_positions, timeout, memory, short = job
-    return number, solve(deal(number, ncells), bakers, autoplay_on, max_positions, timeout,
-                         memory, short=short)
+def further(why, limits):
+    """Whether a search left unknown for why ('max-positions 1000 reached',
+    'timeout 60 s reached', 'memory 64 MB reached', or None when the file
+    did not say) would go further under limits (positions, seconds, bytes):
+    a deal so left is searched again when its run is resumed with them.
 
-
-def solve_deals(options, argv, stdout, stderr):
-    """Solve a list of deals, a line each and a summary, each line appended
-    to the --out file too; exit status 0 if all were solved."""
-    began = time.time()
-    tally = Tally(options.solve)
-    out = None
-    if options.out is not None:
-        try:
-            out = open_results(options.out, argv, rules_text(options), tally.take,
-                               complainer(stderr), tally.note)
-            began -= tally.seconds      # the time of the deals solved before counts
-        except ValueError as error:
-            stderr.write("freecell: %s\n" % error)
-            return 2
-    # A deal left unknown is searched again where a worker of this run
-    # would go further: its share of the memory, as many as could start.
-    share = shared(options.memory, min(options.jobs, len(options.solve), cores()))[1]
-    limits = (options.max_positions, options.timeout, share)
-    again = set(n for n in tally.unknown
-                if n in options.solve and further(tally.unknown[n][0], limits))
-    held = tally.seen.copy()
-
-    def todo():
-        "The deals to solve, in the order asked, each once: fresh ones and again."
-        return (n for n in options.solve if n not in held or n in again)
-    count = sum(1 for _ in todo())
-    fresh = count - len(again)
-    if out and fresh < len(options.solve):
-        retried = ", and again the %d left unknown at smaller limits" % len(again) if again else ""
-        stderr.write("freecell: %s holds %s of these already; solving the other %d%s\n"
-                     % (options.out, plural(len(options.solve) - fresh, "deal"), fresh, retried))
-    processes, memory = shared(options.memory, min(options.jobs, count, cores()))
-    jobs = ((n, options.cells, options.bakers, options.autoplay, options.max_positions,
-             options.timeout, memory, options.short) for n in todo())
-    stdout.write("%-10s %-10s %6s %6s %10s %8s\n"
-                 % ("deal", "verdict", "moves", "typed", "positions", "seconds"))
-    waiting, order = {}, todo()
-    following = next(order, None)
+    >>> further("max-positions 1000 reached", (5000, 60.0, 1 << 30))
+    True
+    >>> further("timeout 60 s reached", (5000, 60.0, 1 << 30)), further(None, (9, 9, 9))
+    (False, False)
+    >>> further("memory 64 MB reached", (5000, 60.0, 100 << 20))
+    True
+    """
+    words = (why or "").split()
     try:
-        for number, answer in solved(jobs, processes):
-            line = result_line(number, answer, options.autoplay)
-            kept = line
-            if answer["verdict"] == "unknown":      # and why, as a comment line
-                line += "\n# deal %d: %s" % (number, answer["why"])
-            if out:
-                keep(out, line)             # first: a deal the file lacks is not done
-            tally.take(kept)
-            waiting[number] = line
-            while following in waiting:     # the table in the order asked
-                stdout.write(waiting.pop(following) + "\n")
-                following = next(order, None)
-            stdout.flush()
-        if out:
-            synced(out)
-    except ValueError as error:
-        stdout.write("".join(waiting.pop(n) + "\n" for n in todo() if n in waiting))
-        if len(tally.seen):                 # the summary of what was done
-            stdout.write(tally.line(time.time() - began, options.autoplay) + "\n")
-        missing = Numbers()
-        for n in todo():
-            if n not in tally.seen:
-                missing.add(n)
-        stderr.write("freecell: %s%s\n" % (error, "; not done: deal%s %s" % (
-            "s" if len(missing) > 1 else "", missing.ranges()) if len(missing) else ""))
-        return 1
-    stdout.write(tally.line(time.time() - began, options.autoplay) + "\n")
-    return 0 if tally.verdicts["solved"] == len(tally.seen) == len(options.solve) else 1
+        value = float(words[1])
+    except (IndexError, ValueError):
+        return False
+    limit = {"max-positions": limits[0], "timeout": limits[1],
+             "memory": limits[2] / float(1 << 20) - 0.5}.get(words[0])
+    return limit is not None and limit > value
+
+
+WORKER_ROOM = 16 << 20          # a worker's own pages (copied as it runs) and room to search
 
 
 def shared(memory, processes):
@@ -2761,26 +2925,6 @@ def shared(memory, processes):
         if processes > 1:
             return processes, (memory - here) // processes
     return 1, memory
-
-
-def solved(jobs, processes):
-    """(number, answer) for each job (an iterable, taken as the workers
-    need them) as it is done, over several processes if asked."""
-    if processes > 1:
-        try:
-            import multiprocessing
-            pool = multiprocessing.Pool(processes, quiet_worker)
-        except (ImportError, OSError):
-            pool = None                     # no process pool here: do it in one
-        if pool is not None:
-            try:
-                for result in pooled(pool, solve_one, jobs):
-                    yield result
-            finally:
-                ended(pool)
-            return
-    for job in jobs:
-        yield solve_one(job)
 
 
 def cores():
@@ -2897,175 +3041,42 @@ def ended(pool):
         time.sleep(0.02)
         workers = multiprocessing.active_children()
 
+################ Ending quietly
 
-def rules_text(options):
-    """What a results file records as its rules: what changes the verdicts
-    and the counts of moves.
-
-    >>> rules_text(arguments(["--solve", "1-2"], sys.stdout, sys.stdout))
-    'freecell, 4 cells, autoplay'
-    """
-    return "%s, %s, %sautoplay%s" % ("baker's game" if options.bakers else "freecell",
-                                     plural(options.cells, "cell"),
-                                     "" if options.autoplay else "no ",
-                                     ", short %g s" % options.short if options.short else "")
-
-
-RESULT = re.compile(r"^(-?\d+) +(solved|impossible|unknown) +(\d+|-) +(\d+|-) +(\d+) +(\d+\.\d+)$")
-
-
-def result_line(number, answer, autoplay_on):
-    "A deal's line in the table and in a results file."
-    solved_ = answer["verdict"] == "solved"
-    return "%-10d %-10s %6s %6s %10d %8.2f" % (
-        number, answer["verdict"], answer["total"] if solved_ else "-",
-        len(answer["moves"]) if solved_ and autoplay_on else "-", answer["positions"],
-        answer["seconds"])
-
-
-def parse_result(text):
-    """(deal, verdict, moves, typed, positions, seconds) of a deal's line;
-    ValueError if it is none.
-
-    >>> parse_result("17         solved         96     58       1133     0.01")
-    (17, 'solved', 96, 58, 1133, 0.01)
-    >>> parse_result("11982      impossible      -      -      97109     1.20")
-    (11982, 'impossible', None, None, 97109, 1.2)
-    >>> parse_result("17 solved 96")
-    Traceback (most recent call last):
-    ValueError: not a deal's result: 17 solved 96
-    """
-    match = RESULT.match(text.strip())
-    if not match or not valid_deal(int(match.group(1))) or (
-            (match.group(2) == "solved") == (match.group(3) == "-")):
-        raise ValueError("not a deal's result: %s" % snippet(text))
-    number, verdict, moves, typed, positions, seconds = match.groups()
-    return (int(number), verdict, None if moves == "-" else int(moves),
-            None if typed == "-" else int(typed), int(positions), float(seconds))
-
-
-class Tally(object):
-    """The summary of a range of deals, gathered from their lines: each deal
-    counted once, and only the deals wanted (all when wanted is None).  A
-    deal's first line counts, unless it says unknown and a later one
-    decides or searched further: the later one then counts instead (a run
-    resumed with larger limits searched it again).  A line that says
-    impossible of a deal counted solved, or the other way round, is refused
-    with ValueError: one of the two is wrong (a file edited, or a bug).
-    unknown holds the deals counted unknown, each with why (from its comment
-    line), positions and seconds.  The slowest search is that of any line
-    read.
-
-    >>> tally = Tally([1, 2, 3])
-    >>> for line in ("1 solved 112 68 3072 0.02", "2 solved 96 58 1133 0.01",
-    ...              "1 solved 112 68 3072 0.03", "4 unknown - - 99 9.00"):
-    ...     tally.take(line)
-    >>> print(tally.line(0.5, True))
-    2 deals: 2 solved, 0 impossible, 0 unknown; mean 104.0 moves (63.0 typed); 2102 positions a deal; 0.5 s, slowest 0.02 s (deal 1)
-    >>> tally.take("3 unknown - - 1001 0.05")
-    >>> tally.note("# deal 3: max-positions 1000 reached")
-    >>> tally.unknown
-    {3: ['max-positions 1000 reached', 1001, 0.05]}
-    >>> tally.take("3 solved 90 50 20000 0.30")
-    >>> print(tally.line(0.9, True))
-    3 deals: 3 solved, 0 impossible, 0 unknown; mean 99.3 moves (58.7 typed); 8068 positions a deal; 0.9 s, slowest 0.30 s (deal 3)
-    >>> tally.take("2 impossible - - 633 0.01")
-    Traceback (most recent call last):
-    ValueError: deal 2: impossible, where an earlier line says solved
-    """
-
-    def __init__(self, wanted=None):
-        self.wanted = None
-        if wanted is not None:
-            self.wanted = Numbers()
-            for number in wanted:
-                self.wanted.add(number)
-        self.seen, self.proved = Numbers(), Numbers()     # proved: counted impossible
-        self.verdicts = {"solved": 0, "impossible": 0, "unknown": 0}
-        self.moves = self.typed = self.positions = 0
-        self.seconds, self.slowest = 0.0, None
-        self.unknown = {}
-
-    def take(self, text):
-        """Count the deal of this line, unless it is counted already (and not
-        left unknown there while this line decides) or not wanted."""
-        number, verdict, moves, typed, positions, seconds = parse_result(text)
-        if self.wanted is not None and number not in self.wanted:
-            return
-        if not self.seen.add(number):
-            if number not in self.unknown and verdict != "unknown":
-                counted = "impossible" if number in self.proved else "solved"
-                if verdict != counted:
-                    raise ValueError("deal %d: %s, where an earlier line says %s"
-                                     % (number, verdict, counted))
-            if number not in self.unknown or (verdict == "unknown"
-                                              and positions <= self.unknown[number][1]):
-                return
-            _, before, took = self.unknown.pop(number)
-            self.verdicts["unknown"] -= 1
-            self.positions -= before
-            self.seconds -= took
-        if verdict == "impossible":
-            self.proved.add(number)
-        self.verdicts[verdict] += 1
-        self.moves += moves or 0
-        self.typed += typed or 0
-        self.positions += positions
-        self.seconds += seconds
-        if verdict == "unknown":
-            self.unknown[number] = [None, positions, seconds]
-        if self.slowest is None or (seconds, -number) > (self.slowest[0], -self.slowest[1]):
-            self.slowest = (seconds, number)
-
-    def note(self, text):
-        "Keep why a deal counted unknown was left so, from its comment line."
-        words = text.split(None, 3)         # "# deal 5: max-positions 1000 reached"
-        if len(words) == 4 and words[1] == "deal" and words[2].endswith(":"):
-            number = words[2][:-1]
-            if number.lstrip("-").isdigit() and int(number) in self.unknown:
-                self.unknown[int(number)][0] = words[3].strip()
-
-    def line(self, elapsed, autoplay_on):
-        """One line: how many deals were solved, proved impossible or left
-        unknown, the mean solution length, positions and time."""
-        count, solved_ = len(self.seen), self.verdicts["solved"]
-        text = "%s: %d solved, %d impossible, %d unknown" % (
-            plural(count, "deal"), solved_, self.verdicts["impossible"],
-            self.verdicts["unknown"])
-        if solved_:
-            text += "; mean %.1f moves" % (self.moves / solved_)
-            if autoplay_on:
-                text += " (%.1f typed)" % (self.typed / solved_)
-        if count:
-            text += "; %.0f positions a deal" % (self.positions / count)
-        text += "; %.1f s" % elapsed
-        if count:
-            text += ", slowest %.2f s (deal %d)" % self.slowest
-        return text
-
-
-def summarize(options, stdout, stderr):
-    """--summary: the summary of the results files, as one run over all
-    their deals would end; exit status 2 when they cannot be added up, 1
-    when a line was not a result."""
-    tally, complain = Tally(), complainer(stderr)
+def run(main):
+    """Call main() as a program: Ctrl-C exits 130, a closed pipe exits
+    quietly, and output that cannot be written (a full disk) says so in one
+    line and exits 1."""
+    # A stream closed before the start (>&-) is None in Python: an empty one serves.
+    sys.stdin = sys.stdin or open(os.devnull)
+    sys.stdout = sys.stdout or open(os.devnull, "w")
+    sys.stderr = sys.stderr or open(os.devnull, "w")
+    if _signal.getsignal(_signal.SIGINT) is _signal.SIG_DFL:     # set at the top
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
     try:
-        rules = read_results(options.summary, None, tally.take, complain)
-    except ValueError as error:
-        stderr.write("freecell: %s\n" % error)
-        return 2
-    stdout.write("deals %s in %s\n" % (tally.seen.ranges() or "none",
-                                      plural(len(options.summary), "file")))
-    stdout.write(tally.line(tally.seconds, ", autoplay" in (rules or "")) + "\n")
-    return 1 if complain.count else 0
-
-
-def play(args, text):
-    "Run freecell.py with args (a string) on text as its input, for the examples."
-    import io
-    status = main(args.split(), io.BytesIO(text.encode("utf-8")), sys.stdout, sys.stdout)
-    if status:
-        print("exit status %d" % status)
+        try:
+            status = main()
+        except SystemExit as done:      # argparse's: --help, a bad option
+            status = done.code
+        sys.stdout.flush()              # here, where a failure can be caught
+    except KeyboardInterrupt:
+        if sys.stderr.isatty():         # the terminal's ^C gets its line ended
+            sys.stderr.write("\n")
+        status = 130
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    except OSError as error:            # the files a script writes say so themselves
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        try:
+            sys.stderr.write("%s: %s: %s\n" % (PROG, error.filename or "standard output",
+                                               error.strerror or error))
+            sys.stderr.flush()
+        except OSError:
+            pass
+        status = 1
+    sys.exit(status)
 
 
 if __name__ == "__main__":

@@ -402,6 +402,7 @@ Rules.__doc__ = """How a game is played: draw (1 or 3 cards a turn), passes
 (through the stock in all, None for unlimited) and scoring ('standard',
 'vegas' or 'none')."""
 
+
 Game = collections.namedtuple("Game", "piles down passes score rules")
 Game.__doc__ = """A position: piles (13 tuples of cards, top last: the stock
 with its next card last, the waste, four foundations, seven piles), down
@@ -957,18 +958,6 @@ KS_PILE = dict([("W", WASTE)] + [(s, 2 + i) for i, s in enumerate(SUITS)] +
 KS_NAME = {p: name for name, p in KS_PILE.items()}
 
 
-def number(text):
-    """The number text writes in ASCII digits (a huge one stands for any
-    number too big to matter), or None.
-
-    >>> number('12'), number('x'), number('\u00b2'), number('9' * 5000) > 2**40
-    (12, None, None, True)
-    """
-    if not text or text.strip("0123456789"):
-        return None
-    return int(text) if len(text) < 20 else 10 ** 20
-
-
 def is_ks(token):
     "Whether token is a move in Klondike-Solver's notation."
     return KS_MOVE.match(token) is not None
@@ -1066,7 +1055,7 @@ def ks_notation(game, made):
         words.append("DR%d" % turns)
     return " ".join(words)
 
-################ Output: colour and suits (the same in every card script)
+################ Display: colour and suits (the same in every card script)
 
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"   # ♣♦♥♠
 RED, RESET = "\033[31m", "\033[0m"
@@ -2979,599 +2968,7 @@ def board(session, style):
     "The board of session, in style (colour, symbols)."
     return show(session.game, title(session), *style)
 
-################ The machine: memory and time (the same in every script)
-## A search keeps its positions in memory, and a small device has little.
-## Every search has a budget in bytes, Python itself included, and ends with
-## 'unknown' when it would go past it, before the kernel's OOM killer acts.
-
-DEFAULT_MEMORY = 256            # MB, where the machine does not say what it has
-MEMORY_SHARE = 0.75             # of what the machine can give, by default
-
-
-def first_number(path, label=None):
-    """The first number in a file, or after label on the line starting with
-    it; None where there is none ('max', a missing file)."""
-    try:
-        with open(path) as lines:
-            for line in lines:
-                words = line.split()
-                if label is None or words[:1] == [label]:
-                    return int(words[1 if label else 0])
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
-
-
-def cgroup_room():
-    """Bytes the memory cgroups of this process leave it: the least, over
-    the group and its parents, of limit less usage (cgroup v1 or v2); None
-    where no group sets a limit."""
-    try:
-        with open("/proc/self/cgroup") as lines:
-            groups = [line.rstrip("\n").split(":", 2) for line in lines]
-    except OSError:
-        return None
-    rooms = []
-    for group in groups:
-        if len(group) != 3:
-            continue
-        if group[1] == "":
-            base, files = "/sys/fs/cgroup", ("memory.max", "memory.current")
-        elif "memory" in group[1].split(","):
-            base, files = "/sys/fs/cgroup/memory", ("memory.limit_in_bytes",
-                                                    "memory.usage_in_bytes")
-        else:
-            continue
-        parts = [part for part in group[2].split("/") if part]
-        for depth in range(len(parts), -1, -1):
-            where = "/".join([base] + parts[:depth]) + "/"
-            limit = first_number(where + files[0])
-            if limit is not None and limit < 1 << 50:
-                rooms.append(max(0, limit - (first_number(where + files[1]) or 0)))
-    return min(rooms) if rooms else None
-
-
-WORKER_ROOM = 16 << 20          # a worker's own pages (copied as it runs) and room to search
-STARTED_IN = os.getpid()        # the process that loaded the script (see resident())
-
-
-def resident():
-    """The memory this process holds, in bytes; None where /proc cannot
-    tell.  A worker of --jobs (a process forked from the one that loaded
-    the script) counts only the pages it holds alone: those it still
-    shares with the main process are counted there, once, as the kernel
-    counts them.  (Counted in each worker too, they left a worker of a
-    64 MB device less than its own size.)"""
-    try:
-        if os.getpid() != STARTED_IN:
-            try:
-                with open("/proc/self/smaps_rollup") as rollup:
-                    return sum(int(line.split()[1]) for line in rollup
-                               if line.startswith("Private_")) << 10
-            except OSError:
-                pass                    # Linux before 4.14: all of them, as below
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
-
-
-def memory_budget(megabytes=None):
-    """The bytes this process may hold, Python included: --memory MB when
-    given; else its size now and a share of what the machine can give
-    besides (the smaller of MemAvailable and the cgroup's room); else
-    DEFAULT_MEMORY MB.
-
-    >>> memory_budget(64)
-    67108864
-    >>> 0 < memory_budget() < 1 << 50
-    True
-    """
-    if megabytes:
-        return int(megabytes * (1 << 20))
-    available = first_number("/proc/meminfo", "MemAvailable:")
-    free = [n for n in (cgroup_room(), available and available * 1024) if n is not None]
-    if not free:
-        return DEFAULT_MEMORY << 20
-    return (resident() or 0) + int(MEMORY_SHARE * min(free))
-
-
-def size_text(n):
-    "'64 MB' for n bytes."
-    return "%d MB" % round(n / float(1 << 20))
-
-
-def memory_refused(megabytes, holds=None):
-    """Why --memory MB cannot be kept, or None: the program holds that much
-    or more before any search.  What it holds is holds bytes, by default
-    its size now where it runs as a command (inside another program, the
-    tests, its size is that program's, and nothing is said).
-
-    >>> memory_refused(50, 50 << 20)
-    '--memory 50: below the 50 MB the program holds before any search'
-    >>> memory_refused(51, 50 << 20), memory_refused(None, 50 << 20)
-    (None, None)
-    """
-    here = holds or (resident() if __name__ == "__main__" else None)
-    if megabytes and here and megabytes * (1 << 20) <= here:
-        return "--memory %g: below the %d MB the program holds before any search" % (
-            megabytes, -(-here >> 20))
-    return None
-
-
-def process_start():
-    """When this process started, by the wall clock, where the system says
-    (Linux's /proc): a time limit counts from there, start-up included, as
-    a slow device is slow to start, even where start-up alone took longer
-    than the limit (the search then has no time left: it answers at once).  Now
-    where the system does not say, or where main() runs inside another
-    program (the tests), whose own start is not this one's."""
-    now = time.time()
-    if __name__ != "__main__":
-        return now
-    try:
-        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
-            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
-            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return now
-    return now - age if age >= 0 else now
-
-
-################ Options: numbers (the same in every script)
-
-def positive(text):
-    """argparse type: a whole number from 1 to 10**18 - 1.
-
-    >>> positive(" 12 ")
-    12
-    >>> positive("²")           # a digit to str.isdigit(), not to int()
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
-    """
-    import argparse
-    text = text.strip()
-    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
-        raise argparse.ArgumentTypeError(
-            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
-    return int(text)
-
-
-def seconds(text):
-    """argparse type: a number of seconds above 0, at most a million.
-
-    >>> seconds("0.5"), seconds("1e6")
-    (0.5, 1000000.0)
-    """
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 10**6:
-        raise argparse.ArgumentTypeError(
-            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
-    return value
-
-
-def one_of(*words):
-    """argparse type: one of words, in any case; a word that is none of them
-    is named as typed.
-
-    >>> one_of("auto", "never")("NEVER")
-    'never'
-    >>> one_of("auto", "never")("Nevr")
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
-    """
-    def pick(text):
-        import argparse
-        if text.lower() in words:
-            return text.lower()
-        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
-                                         % (text, ", ".join(map(repr, words))))
-    return pick
-
-
-def memory_size(text):
-    """argparse type: a number of MB, from 1 to 2**30 - 1.
-
-    >>> memory_size('64')
-    64.0
-    """
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value < 1 << 30:
-        raise argparse.ArgumentTypeError(
-            "%s: give a number of MB from 1 to 1073741823" % printable(text))
-    return value
-
-################ Input: lines from anywhere (the same in every script)
-
-def input_lines(stream, prompt, stderr):
-    """(number, text) for each line of stream, whatever bytes it holds: a
-    byte that is not UTF-8 written as \\xNN, a byte-order mark and CR/LF
-    dropped.  The prompt goes to stderr, and only when stream is a terminal.
-
-    >>> import io
-    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
-    [(1, '63 7a'), (2, '\\\\xff')]
-    """
-    isatty = getattr(stream, "isatty", None)
-    interactive = bool(isatty and isatty())
-    source = getattr(stream, "buffer", stream)
-    number = 0
-    while True:
-        if interactive:
-            stderr.write(prompt)
-            stderr.flush()
-        line = source.readline()
-        if not line:
-            if interactive:         # Ctrl-D: the shell's prompt on a line of its own
-                stderr.write("\n")
-            return
-        number += 1
-        if isinstance(line, bytes):
-            line = line.decode("utf-8", "backslashreplace")
-        if number == 1:
-            line = line.lstrip("\ufeff")
-        yield number, line.rstrip("\r\n")
-
-
-def watched(lines, watch, state):
-    """The lines, calling watch(state()) before each is read and after the
-    last, when watch is given: a command loop's per-line hook."""
-    if watch is None:
-        for line in lines:
-            yield line
-        return
-    watch(state())
-    for line in lines:
-        yield line
-        watch(state())
-
-
-# The words every game's prompt knows, each meaning the same in every game.
-WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
-         "board": "board", "history": "history", "undo": "undo", "u": "undo",
-         "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
-
-
-def printable(word):
-    r"""word fit to echo in an error line: control characters escaped, cut
-    after 40 characters.
-
-    >>> print(printable("7\x00x\x1b[31m"))
-    7\x00x\x1b[31m
-    >>> printable("Q" * 100) == "Q" * 40 + "..."
-    True
-    """
-    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
-                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
-
-
-def working(stderr, interactive, what):
-    """At a terminal, a line on stderr saying that a search (what) runs and
-    that Ctrl-C stops it; the function that clears it again.  Elsewhere
-    nothing."""
-    if not interactive:
-        return lambda: None
-    line = "%s... (Ctrl-C stops it)" % what
-    stderr.write(line)
-    stderr.flush()
-
-    def clear():
-        stderr.write("\r%s\r" % (" " * len(line)))
-        stderr.flush()
-    return clear
-
-################ Results kept in a file: --out and --summary (the same in every script)
-## A range command given --out FILE appends each finished item's line to FILE
-## and flushes it at once, so that a crash (the OOM killer, Ctrl-C) loses
-## only the items in progress; the system is made to write the file to the
-## disk at the first line, then every SYNC seconds, and at the end, so that a
-## power cut loses at most the lines of the last SYNC seconds besides.  Run
-## again with the same --out FILE, it does only what the file does not hold
-## yet.  The file begins with comment lines saying what made it (the script,
-## its VERSION, the command) and under which rules: a resumed run and
-## --summary refuse a file made under other rules.  A last line left without
-## its newline by a crash does not count, and a resumed run cuts it off.
-
-SYNC = 10.0         # seconds at most between two writes of a results file to the disk
-
-def results_header(argv, rules):
-    """The comment lines that begin a results file, and each resumed run's
-    part of it.
-
-    >>> text = results_header(["--out", "my file"], "some rules")
-    >>> text.splitlines()[1]
-    '# rules: some rules'
-    >>> text.split(": ", 1)[1].splitlines()[0].split(None, 1)[1]
-    "--out 'my file'"
-    """
-    import shlex
-    command = " ".join(shlex.quote(word) for word in ["%s.py" % PROG] + list(argv))
-    return "# %s.py %s: %s\n# rules: %s\n" % (PROG, VERSION, command, rules)
-
-
-def result_lines(name):
-    """(line number, text) for each whole line of results file name: a last
-    line that a crash left without its newline is not one, a line too long
-    to be a result is cut to its start, and a byte-order mark at the start
-    (an editor's) is dropped.  OSError when the file cannot be read."""
-    with open(name, "rb") as lines:
-        number, start = 0, None
-        while True:
-            piece = lines.readline(4096)
-            if not piece:
-                return
-            start = piece if start is None else start
-            if piece.endswith(b"\n"):
-                number += 1
-                text = start.rstrip(b"\r\n").decode("utf-8", "replace")
-                yield number, text.lstrip("\ufeff") if number == 1 else text
-                start = None
-
-
-def read_results(names, rules, take, complain, note=None):
-    """Read results files: take(text) each item line, note(text) each other
-    comment line (what a line before it left unsaid) when note is given;
-    complain(where, what) of a line take() refuses with ValueError.  The
-    files must have been made under rules (None: those of the first file).
-    Returns the rules (None when no file holds a whole line: each run that
-    made them died before it wrote one); raises ValueError, naming the
-    file, for one that cannot be read, is not a results file or was made
-    under other rules."""
-    for name in names:
-        made, number = None, 0
-        try:
-            for number, text in result_lines(name):
-                words = text.split(None, 3)     # the header: "# SCRIPT.py VERSION: ..."
-                if (len(words) > 2 and words[0] == "#" and words[1].endswith(".py")
-                        and words[2].endswith(":") and words[1] != PROG + ".py"):
-                    raise ValueError("%s: made by %s, not %s.py" % (name, words[1], PROG))
-                if text.startswith("# rules: "):
-                    made = text[len("# rules: "):].strip()
-                    rules = made if rules is None else rules
-                    if made != rules:
-                        raise ValueError("%s: made under the rules '%s', not '%s'"
-                                         % (name, made, rules))
-                elif text.startswith("#"):
-                    if note and made is not None:
-                        note(text)
-                elif text.strip():
-                    if made is None:
-                        raise ValueError("%s: not a results file of %s.py (no rules line)"
-                                         % (name, PROG))
-                    try:
-                        take(text)
-                    except ValueError as error:
-                        complain("%s: line %d" % (name, number), str(error))
-        except OSError as error:
-            raise ValueError("%s: %s" % (name, error.strerror or error))
-        # Not one whole line: a run that died at once, or a file of something
-        # else without a newline (resumed into, it would be cut to nothing).
-        if made is None and (number or not header_start(name)):
-            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
-    return rules
-
-
-def header_start(name):
-    """Whether file name, with no whole line, begins as a results file of
-    this script does (an empty one does): a run that died as it began."""
-    try:
-        with open(name, "rb") as f:
-            start = f.read(64)
-    except OSError:
-        return True                         # said when the file is read again
-    start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
-    mark = ("# %s.py " % PROG).encode("ascii")
-    return start.startswith(mark) or mark.startswith(start)
-
-
-def open_results(name, argv, rules, take, complain, note=None):
-    """Results file name, open for appending (and created if need be), after
-    take(text) of each item line it already holds (and note(text) of its
-    other comment lines) and cutting off a last line left unfinished; its
-    header written.  ValueError as read_results(), or naming the file when
-    it cannot be written."""
-    try:
-        if os.path.isfile(name) and os.path.getsize(name):
-            read_results([name], rules, take, complain, note)
-            with open(name, "r+b") as f:
-                f.truncate(whole_lines(f))
-        out = open(name, "a", encoding="utf-8")
-        out.write(results_header(argv, rules))
-        out.flush()
-    except OSError as error:
-        raise ValueError("%s: %s" % (name, error.strerror or error))
-    return out
-
-
-def further(why, limits):
-    """Whether a search left unknown for why ('max-positions 1000 reached',
-    'timeout 60 s reached', 'memory 64 MB reached', or None when the file
-    did not say) would go further under limits (positions, seconds, bytes):
-    a deal so left is searched again when its run is resumed with them.
-
-    >>> further("max-positions 1000 reached", (5000, 60.0, 1 << 30))
-    True
-    >>> further("timeout 60 s reached", (5000, 60.0, 1 << 30)), further(None, (9, 9, 9))
-    (False, False)
-    >>> further("memory 64 MB reached", (5000, 60.0, 100 << 20))
-    True
-    """
-    words = (why or "").split()
-    try:
-        value = float(words[1])
-    except (IndexError, ValueError):
-        return False
-    limit = {"max-positions": limits[0], "timeout": limits[1],
-             "memory": limits[2] / float(1 << 20) - 0.5}.get(words[0])
-    return limit is not None and limit > value
-
-
-def whole_lines(f):
-    "The size of open file f up to the end of its last whole line."
-    end = f.seek(0, 2)
-    while end:
-        step = min(end, 4096)
-        f.seek(end - step)
-        chunk = f.read(step)
-        if b"\n" in chunk:
-            return end - step + chunk.rindex(b"\n") + 1
-        end -= step
-    return 0
-
-
-def snippet(text):
-    """The start of a line, as an error message can show it.
-
-    >>> snippet("  1 solved \\x00\\x1b[2J" + 99 * "x")
-    '1 solved ??[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
-    """
-    text = "".join(c if c.isprintable() else "?" for c in text.strip())
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def keep(results, line):
-    """Append line to the open results file and flush it at once; ValueError
-    naming the file when it cannot be written (a full disk).  Flushed, a
-    line survives the program's death; the system writes it to the disk
-    later, so it has to now and then (synced()) for a line to survive a
-    power cut: the first time, and then when SYNC seconds have passed."""
-    try:
-        results.write(line + "\n")
-        results.flush()
-        if time.time() - getattr(results, "synced", 0.0) >= SYNC:
-            synced(results)
-    except OSError as error:
-        try:
-            results.close()         # now: closed at exit, it would fail again, loudly
-        except OSError:
-            pass
-        raise ValueError("%s: %s" % (results.name, error.strerror or error))
-
-
-def synced(results):
-    """Have the system write the open results file to the disk, and note
-    when (results.synced), where the file can be (a pipe cannot); ValueError
-    naming the file when the disk fails."""
-    try:
-        os.fsync(results.fileno())
-    except OSError as error:
-        if error.errno != errno.EINVAL:
-            raise ValueError("%s: %s" % (results.name, error.strerror or error))
-    results.synced = time.time()
-
-
-def complainer(stderr):
-    """complain(where, what): one line on stderr naming the script and where;
-    complain.count says how many there were."""
-    def complain(where, what):
-        complain.count += 1
-        stderr.write("%s: %s: %s\n" % (PROG, where, what))
-    complain.count = 0
-    return complain
-
-
 ################ Solving and playing lists of games
-
-class Numbers(object):
-    """A set of deal numbers kept as bitmaps of 65536 numbers each (the same
-    in freecell.py and klondike.py): 8 KB a block, so that a sweep over
-    millions of deals remembers in a few megabytes which it holds.
-
-    >>> seen = Numbers()
-    >>> [seen.add(n) for n in (5, 5, 6, 7, 9, 70000)], 6 in seen, 8 in seen, len(seen)
-    ([True, False, True, True, True, True], True, False, 5)
-    >>> seen.ranges()
-    '5-7,9,70000'
-    """
-
-    def __init__(self):
-        self.blocks, self.count = {}, 0
-
-    def add(self, number):
-        "Add number; False when it was in already."
-        block = self.blocks.get(number >> 16)
-        if block is None:
-            block = self.blocks[number >> 16] = bytearray(8192)
-        byte, bit = (number & 0xFFFF) >> 3, 1 << (number & 7)
-        if block[byte] & bit:
-            return False
-        block[byte] |= bit
-        self.count += 1
-        return True
-
-    def __contains__(self, number):
-        block = self.blocks.get(number >> 16)
-        return block is not None and bool(block[(number & 0xFFFF) >> 3] & 1 << (number & 7))
-
-    def __len__(self):
-        return self.count
-
-    def copy(self):
-        "A copy, which stays as it is when this one grows."
-        other = Numbers()
-        other.blocks = dict((key, bytearray(block)) for key, block in self.blocks.items())
-        other.count = self.count
-        return other
-
-    def ranges(self, most=8):
-        "The numbers as ranges, '1-500,601-1000', the first most of them."
-        runs = []
-        for key in sorted(self.blocks):
-            block, base = self.blocks[key], key << 16
-            for byte in range(8192):
-                bits = block[byte]
-                if bits == 255 and runs and runs[-1][1] == base + byte * 8 - 1:
-                    runs[-1][1] += 8
-                elif bits:
-                    for bit in range(8):
-                        if bits >> bit & 1:
-                            number = base + byte * 8 + bit
-                            if runs and runs[-1][1] == number - 1:
-                                runs[-1][1] = number
-                            else:
-                                runs.append([number, number])
-        text = ",".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in runs[:most])
-        return text + (",... (%d ranges)" % len(runs) if len(runs) > most else "")
-
-
-class Deals(object):
-    """Deal numbers given as ranges, (first, last) pairs, each number once,
-    in the order given (the same in freecell.py and klondike.py).  It goes
-    through them without holding them: a list of ten million deals takes
-    the memory of its ranges (and, where they overlap, a bitmap).
-
-    >>> deals = Deals([(5, 7), (1, 6), (9, 9)])
-    >>> list(deals), len(deals), 4 in deals, 8 in deals, bool(Deals([]))
-    ([5, 6, 7, 1, 2, 3, 4, 9], 8, True, False, False)
-    """
-
-    def __init__(self, spans):
-        self.spans = spans
-        ordered = sorted(spans)
-        self.apart = all(a[1] < b[0] for a, b in zip(ordered, ordered[1:]))
-        self.count = (sum(last - first + 1 for first, last in spans) if self.apart
-                      else sum(1 for _ in self))
-
-    def __iter__(self):
-        seen = None if self.apart else Numbers()
-        for first, last in self.spans:
-            for number in range(first, last + 1):
-                if seen is None or seen.add(number):
-                    yield number
-
-    def __len__(self):
-        return self.count
-
-    def __contains__(self, number):
-        return any(first <= number <= last for first, last in self.spans)
 
 def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS, autoplay=False, err=None):
     """--solve (cheat) or --play for one game: its moves in our notation
@@ -3686,22 +3083,6 @@ def workers(jobs, items):
     return max(1, min(jobs, items, cores()))
 
 
-def shared(memory, processes):
-    """(processes, memory each) of a list run on at most processes with a
-    memory budget: each worker needs WORKER_ROOM at least (with less, one
-    process goes further), and they share what this process leaves.
-
-    >>> shared(1 << 30, 1) == (1, 1 << 30), shared(1 << 30, 2)[0], shared(40 << 20, 2)[0]
-    (True, 2, 1)
-    """
-    if processes > 1:
-        here = resident() or 0
-        processes = max(1, min(processes, (memory - here) // WORKER_ROOM))
-        if processes > 1:
-            return processes, (memory - here) // processes
-    return 1, memory
-
-
 def results(tasks, processes):
     """(number, answer) for each task (an iterable, taken as the workers
     need them) as it is done, over several processes if asked.  Each game
@@ -3733,121 +3114,6 @@ def results(tasks, processes):
             return
     for task in tasks:
         yield job(task)
-
-
-def cores():
-    """The processors this process may run on: those of its affinity mask
-    (a batch system's or taskset's), where the system tells them.
-
-    >>> mask = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
-    >>> cores() == (len(mask) if mask else os.cpu_count() or 1)
-    True
-    >>> if mask:                        # as under `taskset -c N`: one processor
-    ...     os.sched_setaffinity(0, [min(mask)])
-    ...     try:
-    ...         print(cores())
-    ...     finally:
-    ...         os.sched_setaffinity(0, mask)
-    ... else:
-    ...     print(1)
-    1
-    """
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
-def pooled(pool, work, items):
-    """work(item) for each item, as the pool's workers finish them.  A worker
-    that dies (the kernel's OOM killer ends the largest process) takes its
-    item with it, and may leave the pool's queue locked: the pool, which
-    starts another worker, would wait for ever.  A pool that has lost a
-    worker ends with a ValueError instead, once it has no answer ready and
-    no worker left at work (its processor time has not grown for a second;
-    where the system does not tell, at once): the items the others were
-    working on are done first."""
-    import multiprocessing
-    workers = set(p.pid for p in multiprocessing.active_children())
-    answers = pool.imap_unordered(work, items)
-    used = None
-    while True:
-        try:
-            yield answers.next(timeout=1)
-        except StopIteration:
-            return
-        except multiprocessing.TimeoutError:
-            alive = sorted(p.pid for p in multiprocessing.active_children())
-            if workers <= set(alive):
-                continue
-            now = [processor_ticks(pid) for pid in alive]
-            if None not in now and now != used:     # the first look, or one is at work
-                used = now
-                continue
-            raise ValueError("a worker process died (killed, perhaps for want of memory)")
-
-
-def processor_ticks(pid):
-    """The processor time process pid has used, in clock ticks, where the
-    system says (Linux's /proc); None where it does not.
-
-    >>> import time
-    >>> before, start = processor_ticks(os.getpid()), time.process_time()
-    >>> while time.process_time() - start < 0.1:    # 0.1 s of work
-    ...     pass
-    >>> before is None or processor_ticks(os.getpid()) - before >= 5   # 100 ticks a second
-    True
-    >>> processor_ticks(-1) is None                 # no such process
-    True
-    """
-    try:
-        with open("/proc/%d/stat" % pid) as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def ended(pool):
-    """End the pool and its workers.  Pool.terminate() first takes the lock
-    of the pool's task queue, which a worker killed while it waited for a
-    task holds for ever: it gets a thread of its own and a second (it needs
-    a few milliseconds), and the workers left are ended here, a worker the
-    pool started as it was ended included (Klondike's pool starts one a
-    game): for a second at most, until none is left."""
-    import multiprocessing
-    import threading
-    ender = threading.Thread(target=pool.terminate)
-    ender.daemon = True
-    ender.start()
-    ender.join(1)
-    until = time.time() + 1
-    workers = multiprocessing.active_children()
-    while workers and time.time() < until:
-        for worker in workers:
-            worker.terminate()
-        time.sleep(0.02)
-        workers = multiprocessing.active_children()
-
-
-def quiet_worker():
-    """Start a worker of --jobs: it leaves Ctrl-C to the main process, which
-    ends them all quietly; and should the main process end without ending
-    it (killed: SIGKILL, SIGTERM), it ends too, within half a second,
-    rather than work on for no one.  It prints nothing: its answers go to
-    the main process (an answer sent to a main process gone would print
-    a traceback of the broken pipe)."""
-    import signal
-    import threading
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    sys.stderr = open(os.devnull, "w")
-    parent = os.getppid()
-
-    def orphaned():
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-    threading.Thread(target=orphaned, daemon=True).start()
 
 
 def rules_text(cheat, rules, worlds=WORLDS):
@@ -4233,7 +3499,752 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     return play(session, input_lines(stdin, PROG + "> ", stderr), stdout, stderr,
                 args.quiet, style, watch, bool(isatty and isatty()))
 
-################ Ending quietly (the same in every script; PROG is per script)
+################ The shared block
+## The machinery every script has: reading input, the words of the prompt,
+## the options' numbers, the clock, the memory budget, results files, lists
+## run on several processes, ending quietly.  The same pieces in the same
+## order in every script, byte for byte the same where two scripts hold one
+## (tests/copies.txt checks it): a fix made here is made in every copy.
+
+################ Input: lines from anywhere
+
+def input_lines(stream, prompt, stderr):
+    """(number, text) for each line of stream, whatever bytes it holds: a
+    byte that is not UTF-8 written as \\xNN, a byte-order mark and CR/LF
+    dropped.  The prompt goes to stderr, and only when stream is a terminal.
+
+    >>> import io
+    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
+    [(1, '63 7a'), (2, '\\\\xff')]
+    """
+    isatty = getattr(stream, "isatty", None)
+    interactive = bool(isatty and isatty())
+    source = getattr(stream, "buffer", stream)
+    number = 0
+    while True:
+        if interactive:
+            stderr.write(prompt)
+            stderr.flush()
+        line = source.readline()
+        if not line:
+            if interactive:         # Ctrl-D: the shell's prompt on a line of its own
+                stderr.write("\n")
+            return
+        number += 1
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", "backslashreplace")
+        if number == 1:
+            line = line.lstrip("\ufeff")
+        yield number, line.rstrip("\r\n")
+
+
+def watched(lines, watch, state):
+    """The lines, calling watch(state()) before each is read and after the
+    last, when watch is given: a command loop's per-line hook."""
+    if watch is None:
+        for line in lines:
+            yield line
+        return
+    watch(state())
+    for line in lines:
+        yield line
+        watch(state())
+
+
+# The words every game's prompt knows, each meaning the same in every game.
+WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
+         "board": "board", "history": "history", "undo": "undo", "u": "undo",
+         "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
+
+
+def printable(word):
+    r"""word fit to echo in an error line: control characters escaped, cut
+    after 40 characters.
+
+    >>> print(printable("7\x00x\x1b[31m"))
+    7\x00x\x1b[31m
+    >>> printable("Q" * 100) == "Q" * 40 + "..."
+    True
+    """
+    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
+                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+
+
+def working(stderr, interactive, what):
+    """At a terminal, a line on stderr saying that a search (what) runs and
+    that Ctrl-C stops it; the function that clears it again.  Elsewhere
+    nothing."""
+    if not interactive:
+        return lambda: None
+    line = "%s... (Ctrl-C stops it)" % what
+    stderr.write(line)
+    stderr.flush()
+
+    def clear():
+        stderr.write("\r%s\r" % (" " * len(line)))
+        stderr.flush()
+    return clear
+
+################ Options: numbers
+
+def number(text):
+    """The number text writes in ASCII digits (a huge one stands for any
+    number too big to matter), or None.
+
+    >>> number('12'), number('x'), number('\u00b2'), number('9' * 5000) > 2**40
+    (12, None, None, True)
+    """
+    if not text or text.strip("0123456789"):
+        return None
+    return int(text) if len(text) < 20 else 10 ** 20
+
+
+def positive(text):
+    """argparse type: a whole number from 1 to 10**18 - 1.
+
+    >>> positive(" 12 ")
+    12
+    >>> positive("²")           # a digit to str.isdigit(), not to int()
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
+    """
+    import argparse
+    text = text.strip()
+    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
+        raise argparse.ArgumentTypeError(
+            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
+    return int(text)
+
+
+def seconds(text):
+    """argparse type: a number of seconds above 0, at most a million.
+
+    >>> seconds("0.5"), seconds("1e6")
+    (0.5, 1000000.0)
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 10**6:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
+    return value
+
+
+def one_of(*words):
+    """argparse type: one of words, in any case; a word that is none of them
+    is named as typed.
+
+    >>> one_of("auto", "never")("NEVER")
+    'never'
+    >>> one_of("auto", "never")("Nevr")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
+    """
+    def pick(text):
+        import argparse
+        if text.lower() in words:
+            return text.lower()
+        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
+                                         % (text, ", ".join(map(repr, words))))
+    return pick
+
+
+def memory_size(text):
+    """argparse type: a number of MB, from 1 to 2**30 - 1.
+
+    >>> memory_size('64')
+    64.0
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of MB from 1 to 1073741823" % printable(text))
+    return value
+
+################ The clock
+
+def process_start():
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc): a time limit counts from there, start-up included, as
+    a slow device is slow to start, even where start-up alone took longer
+    than the limit (the search then has no time left: it answers at once).  Now
+    where the system does not say, or where main() runs inside another
+    program (the tests), whose own start is not this one's."""
+    now = time.time()
+    if __name__ != "__main__":
+        return now
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if age >= 0 else now
+
+################ The machine: memory
+## A search keeps its positions in memory, and a small device has little.
+## Every search has a budget in bytes, Python itself included, and ends with
+## 'unknown' when it would go past it, before the kernel's OOM killer acts.
+
+DEFAULT_MEMORY = 256            # MB, where the machine does not say what it has
+MEMORY_SHARE = 0.75             # of what the machine can give, by default
+
+
+def first_number(path, label=None):
+    """The first number in a file, or after label on the line starting with
+    it; None where there is none ('max', a missing file)."""
+    try:
+        with open(path) as lines:
+            for line in lines:
+                words = line.split()
+                if label is None or words[:1] == [label]:
+                    return int(words[1 if label else 0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def cgroup_room():
+    """Bytes the memory cgroups of this process leave it: the least, over
+    the group and its parents, of limit less usage (cgroup v1 or v2); None
+    where no group sets a limit."""
+    try:
+        with open("/proc/self/cgroup") as lines:
+            groups = [line.rstrip("\n").split(":", 2) for line in lines]
+    except OSError:
+        return None
+    rooms = []
+    for group in groups:
+        if len(group) != 3:
+            continue
+        if group[1] == "":
+            base, files = "/sys/fs/cgroup", ("memory.max", "memory.current")
+        elif "memory" in group[1].split(","):
+            base, files = "/sys/fs/cgroup/memory", ("memory.limit_in_bytes",
+                                                    "memory.usage_in_bytes")
+        else:
+            continue
+        parts = [part for part in group[2].split("/") if part]
+        for depth in range(len(parts), -1, -1):
+            where = "/".join([base] + parts[:depth]) + "/"
+            limit = first_number(where + files[0])
+            if limit is not None and limit < 1 << 50:
+                rooms.append(max(0, limit - (first_number(where + files[1]) or 0)))
+    return min(rooms) if rooms else None
+
+
+STARTED_IN = os.getpid()        # the process that loaded the script (see resident())
+
+
+def resident():
+    """The memory this process holds, in bytes; None where /proc cannot
+    tell.  A worker of --jobs (a process forked from the one that loaded
+    the script) counts only the pages it holds alone: those it still
+    shares with the main process are counted there, once, as the kernel
+    counts them.  (Counted in each worker too, they left a worker of a
+    64 MB device less than its own size.)"""
+    try:
+        if os.getpid() != STARTED_IN:
+            try:
+                with open("/proc/self/smaps_rollup") as rollup:
+                    return sum(int(line.split()[1]) for line in rollup
+                               if line.startswith("Private_")) << 10
+            except OSError:
+                pass                    # Linux before 4.14: all of them, as below
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def memory_budget(megabytes=None):
+    """The bytes this process may hold, Python included: --memory MB when
+    given; else its size now and a share of what the machine can give
+    besides (the smaller of MemAvailable and the cgroup's room); else
+    DEFAULT_MEMORY MB.
+
+    >>> memory_budget(64)
+    67108864
+    >>> 0 < memory_budget() < 1 << 50
+    True
+    """
+    if megabytes:
+        return int(megabytes * (1 << 20))
+    available = first_number("/proc/meminfo", "MemAvailable:")
+    free = [n for n in (cgroup_room(), available and available * 1024) if n is not None]
+    if not free:
+        return DEFAULT_MEMORY << 20
+    return (resident() or 0) + int(MEMORY_SHARE * min(free))
+
+
+def size_text(n):
+    "'64 MB' for n bytes."
+    return "%d MB" % round(n / float(1 << 20))
+
+
+def memory_refused(megabytes, holds=None):
+    """Why --memory MB cannot be kept, or None: the program holds that much
+    or more before any search.  What it holds is holds bytes, by default
+    its size now where it runs as a command (inside another program, the
+    tests, its size is that program's, and nothing is said).
+
+    >>> memory_refused(50, 50 << 20)
+    '--memory 50: below the 50 MB the program holds before any search'
+    >>> memory_refused(51, 50 << 20), memory_refused(None, 50 << 20)
+    (None, None)
+    """
+    here = holds or (resident() if __name__ == "__main__" else None)
+    if megabytes and here and megabytes * (1 << 20) <= here:
+        return "--memory %g: below the %d MB the program holds before any search" % (
+            megabytes, -(-here >> 20))
+    return None
+
+################ Results kept in a file: --out and --summary
+## A range command given --out FILE appends each finished item's line to FILE
+## and flushes it at once, so that a crash (the OOM killer, Ctrl-C) loses
+## only the items in progress; the system is made to write the file to the
+## disk at the first line, then every SYNC seconds, and at the end, so that a
+## power cut loses at most the lines of the last SYNC seconds besides.  Run
+## again with the same --out FILE, it does only what the file does not hold
+## yet.  The file begins with comment lines saying what made it (the script,
+## its VERSION, the command) and under which rules: a resumed run and
+## --summary refuse a file made under other rules.  A last line left without
+## its newline by a crash does not count, and a resumed run cuts it off.
+
+SYNC = 10.0         # seconds at most between two writes of a results file to the disk
+
+def results_header(argv, rules):
+    """The comment lines that begin a results file, and each resumed run's
+    part of it.
+
+    >>> text = results_header(["--out", "my file"], "some rules")
+    >>> text.splitlines()[1]
+    '# rules: some rules'
+    >>> text.split(": ", 1)[1].splitlines()[0].split(None, 1)[1]
+    "--out 'my file'"
+    """
+    import shlex
+    command = " ".join(shlex.quote(word) for word in ["%s.py" % PROG] + list(argv))
+    return "# %s.py %s: %s\n# rules: %s\n" % (PROG, VERSION, command, rules)
+
+
+def result_lines(name):
+    """(line number, text) for each whole line of results file name: a last
+    line that a crash left without its newline is not one, a line too long
+    to be a result is cut to its start, and a byte-order mark at the start
+    (an editor's) is dropped.  OSError when the file cannot be read."""
+    with open(name, "rb") as lines:
+        number, start = 0, None
+        while True:
+            piece = lines.readline(4096)
+            if not piece:
+                return
+            start = piece if start is None else start
+            if piece.endswith(b"\n"):
+                number += 1
+                text = start.rstrip(b"\r\n").decode("utf-8", "replace")
+                yield number, text.lstrip("\ufeff") if number == 1 else text
+                start = None
+
+
+def read_results(names, rules, take, complain, note=None):
+    """Read results files: take(text) each item line, note(text) each other
+    comment line (what a line before it left unsaid) when note is given;
+    complain(where, what) of a line take() refuses with ValueError.  The
+    files must have been made under rules (None: those of the first file).
+    Returns the rules (None when no file holds a whole line: each run that
+    made them died before it wrote one); raises ValueError, naming the
+    file, for one that cannot be read, is not a results file or was made
+    under other rules."""
+    for name in names:
+        made, number = None, 0
+        try:
+            for number, text in result_lines(name):
+                words = text.split(None, 3)     # the header: "# SCRIPT.py VERSION: ..."
+                if (len(words) > 2 and words[0] == "#" and words[1].endswith(".py")
+                        and words[2].endswith(":") and words[1] != PROG + ".py"):
+                    raise ValueError("%s: made by %s, not %s.py" % (name, words[1], PROG))
+                if text.startswith("# rules: "):
+                    made = text[len("# rules: "):].strip()
+                    rules = made if rules is None else rules
+                    if made != rules:
+                        raise ValueError("%s: made under the rules '%s', not '%s'"
+                                         % (name, made, rules))
+                elif text.startswith("#"):
+                    if note and made is not None:
+                        note(text)
+                elif text.strip():
+                    if made is None:
+                        raise ValueError("%s: not a results file of %s.py (no rules line)"
+                                         % (name, PROG))
+                    try:
+                        take(text)
+                    except ValueError as error:
+                        complain("%s: line %d" % (name, number), str(error))
+        except OSError as error:
+            raise ValueError("%s: %s" % (name, error.strerror or error))
+        # Not one whole line: a run that died at once, or a file of something
+        # else without a newline (resumed into, it would be cut to nothing).
+        if made is None and (number or not header_start(name)):
+            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
+    return rules
+
+
+def header_start(name):
+    """Whether file name, with no whole line, begins as a results file of
+    this script does (an empty one does): a run that died as it began."""
+    try:
+        with open(name, "rb") as f:
+            start = f.read(64)
+    except OSError:
+        return True                         # said when the file is read again
+    start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
+    mark = ("# %s.py " % PROG).encode("ascii")
+    return start.startswith(mark) or mark.startswith(start)
+
+
+def open_results(name, argv, rules, take, complain, note=None):
+    """Results file name, open for appending (and created if need be), after
+    take(text) of each item line it already holds (and note(text) of its
+    other comment lines) and cutting off a last line left unfinished; its
+    header written.  ValueError as read_results(), or naming the file when
+    it cannot be written."""
+    try:
+        if os.path.isfile(name) and os.path.getsize(name):
+            read_results([name], rules, take, complain, note)
+            with open(name, "r+b") as f:
+                f.truncate(whole_lines(f))
+        out = open(name, "a", encoding="utf-8")
+        out.write(results_header(argv, rules))
+        out.flush()
+    except OSError as error:
+        raise ValueError("%s: %s" % (name, error.strerror or error))
+    return out
+
+
+def whole_lines(f):
+    "The size of open file f up to the end of its last whole line."
+    end = f.seek(0, 2)
+    while end:
+        step = min(end, 4096)
+        f.seek(end - step)
+        chunk = f.read(step)
+        if b"\n" in chunk:
+            return end - step + chunk.rindex(b"\n") + 1
+        end -= step
+    return 0
+
+
+def snippet(text):
+    """The start of a line, as an error message can show it.
+
+    >>> snippet("  1 solved \\x00\\x1b[2J" + 99 * "x")
+    '1 solved ??[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
+    """
+    text = "".join(c if c.isprintable() else "?" for c in text.strip())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def keep(results, line):
+    """Append line to the open results file and flush it at once; ValueError
+    naming the file when it cannot be written (a full disk).  Flushed, a
+    line survives the program's death; the system writes it to the disk
+    later, so it has to now and then (synced()) for a line to survive a
+    power cut: the first time, and then when SYNC seconds have passed."""
+    try:
+        results.write(line + "\n")
+        results.flush()
+        if time.time() - getattr(results, "synced", 0.0) >= SYNC:
+            synced(results)
+    except OSError as error:
+        try:
+            results.close()         # now: closed at exit, it would fail again, loudly
+        except OSError:
+            pass
+        raise ValueError("%s: %s" % (results.name, error.strerror or error))
+
+
+def synced(results):
+    """Have the system write the open results file to the disk, and note
+    when (results.synced), where the file can be (a pipe cannot); ValueError
+    naming the file when the disk fails."""
+    try:
+        os.fsync(results.fileno())
+    except OSError as error:
+        if error.errno != errno.EINVAL:
+            raise ValueError("%s: %s" % (results.name, error.strerror or error))
+    results.synced = time.time()
+
+
+def complainer(stderr):
+    """complain(where, what): one line on stderr naming the script and where;
+    complain.count says how many there were."""
+    def complain(where, what):
+        complain.count += 1
+        stderr.write("%s: %s: %s\n" % (PROG, where, what))
+    complain.count = 0
+    return complain
+
+################ Lists of deals, on several processes
+
+class Numbers(object):
+    """A set of deal numbers kept as bitmaps of 65536 numbers each (the same
+    in freecell.py and klondike.py): 8 KB a block, so that a sweep over
+    millions of deals remembers in a few megabytes which it holds.
+
+    >>> seen = Numbers()
+    >>> [seen.add(n) for n in (5, 5, 6, 7, 9, 70000)], 6 in seen, 8 in seen, len(seen)
+    ([True, False, True, True, True, True], True, False, 5)
+    >>> seen.ranges()
+    '5-7,9,70000'
+    """
+
+    def __init__(self):
+        self.blocks, self.count = {}, 0
+
+    def add(self, number):
+        "Add number; False when it was in already."
+        block = self.blocks.get(number >> 16)
+        if block is None:
+            block = self.blocks[number >> 16] = bytearray(8192)
+        byte, bit = (number & 0xFFFF) >> 3, 1 << (number & 7)
+        if block[byte] & bit:
+            return False
+        block[byte] |= bit
+        self.count += 1
+        return True
+
+    def __contains__(self, number):
+        block = self.blocks.get(number >> 16)
+        return block is not None and bool(block[(number & 0xFFFF) >> 3] & 1 << (number & 7))
+
+    def __len__(self):
+        return self.count
+
+    def copy(self):
+        "A copy, which stays as it is when this one grows."
+        other = Numbers()
+        other.blocks = dict((key, bytearray(block)) for key, block in self.blocks.items())
+        other.count = self.count
+        return other
+
+    def ranges(self, most=8):
+        "The numbers as ranges, '1-500,601-1000', the first most of them."
+        runs = []
+        for key in sorted(self.blocks):
+            block, base = self.blocks[key], key << 16
+            for byte in range(8192):
+                bits = block[byte]
+                if bits == 255 and runs and runs[-1][1] == base + byte * 8 - 1:
+                    runs[-1][1] += 8
+                elif bits:
+                    for bit in range(8):
+                        if bits >> bit & 1:
+                            number = base + byte * 8 + bit
+                            if runs and runs[-1][1] == number - 1:
+                                runs[-1][1] = number
+                            else:
+                                runs.append([number, number])
+        text = ",".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in runs[:most])
+        return text + (",... (%d ranges)" % len(runs) if len(runs) > most else "")
+
+
+class Deals(object):
+    """Deal numbers given as ranges, (first, last) pairs, each number once,
+    in the order given (the same in freecell.py and klondike.py).  It goes
+    through them without holding them: a list of ten million deals takes
+    the memory of its ranges (and, where they overlap, a bitmap).
+
+    >>> deals = Deals([(5, 7), (1, 6), (9, 9)])
+    >>> list(deals), len(deals), 4 in deals, 8 in deals, bool(Deals([]))
+    ([5, 6, 7, 1, 2, 3, 4, 9], 8, True, False, False)
+    """
+
+    def __init__(self, spans):
+        self.spans = spans
+        ordered = sorted(spans)
+        self.apart = all(a[1] < b[0] for a, b in zip(ordered, ordered[1:]))
+        self.count = (sum(last - first + 1 for first, last in spans) if self.apart
+                      else sum(1 for _ in self))
+
+    def __iter__(self):
+        seen = None if self.apart else Numbers()
+        for first, last in self.spans:
+            for number in range(first, last + 1):
+                if seen is None or seen.add(number):
+                    yield number
+
+    def __len__(self):
+        return self.count
+
+    def __contains__(self, number):
+        return any(first <= number <= last for first, last in self.spans)
+
+
+def further(why, limits):
+    """Whether a search left unknown for why ('max-positions 1000 reached',
+    'timeout 60 s reached', 'memory 64 MB reached', or None when the file
+    did not say) would go further under limits (positions, seconds, bytes):
+    a deal so left is searched again when its run is resumed with them.
+
+    >>> further("max-positions 1000 reached", (5000, 60.0, 1 << 30))
+    True
+    >>> further("timeout 60 s reached", (5000, 60.0, 1 << 30)), further(None, (9, 9, 9))
+    (False, False)
+    >>> further("memory 64 MB reached", (5000, 60.0, 100 << 20))
+    True
+    """
+    words = (why or "").split()
+    try:
+        value = float(words[1])
+    except (IndexError, ValueError):
+        return False
+    limit = {"max-positions": limits[0], "timeout": limits[1],
+             "memory": limits[2] / float(1 << 20) - 0.5}.get(words[0])
+    return limit is not None and limit > value
+
+
+WORKER_ROOM = 16 << 20          # a worker's own pages (copied as it runs) and room to search
+
+
+def shared(memory, processes):
+    """(processes, memory each) of a list run on at most processes with a
+    memory budget: each worker needs WORKER_ROOM at least (with less, one
+    process goes further), and they share what this process leaves.
+
+    >>> shared(1 << 30, 1) == (1, 1 << 30), shared(1 << 30, 2)[0], shared(40 << 20, 2)[0]
+    (True, 2, 1)
+    """
+    if processes > 1:
+        here = resident() or 0
+        processes = max(1, min(processes, (memory - here) // WORKER_ROOM))
+        if processes > 1:
+            return processes, (memory - here) // processes
+    return 1, memory
+
+
+def cores():
+    """The processors this process may run on: those of its affinity mask
+    (a batch system's or taskset's), where the system tells them.
+
+    >>> mask = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    >>> cores() == (len(mask) if mask else os.cpu_count() or 1)
+    True
+    >>> if mask:                        # as under `taskset -c N`: one processor
+    ...     os.sched_setaffinity(0, [min(mask)])
+    ...     try:
+    ...         print(cores())
+    ...     finally:
+    ...         os.sched_setaffinity(0, mask)
+    ... else:
+    ...     print(1)
+    1
+    """
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def quiet_worker():
+    """Start a worker of --jobs: it leaves Ctrl-C to the main process, which
+    ends them all quietly; and should the main process end without ending
+    it (killed: SIGKILL, SIGTERM), it ends too, within half a second,
+    rather than work on for no one.  It prints nothing: its answers go to
+    the main process (an answer sent to a main process gone would print
+    a traceback of the broken pipe)."""
+    import signal
+    import threading
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w")
+    parent = os.getppid()
+
+    def orphaned():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+    threading.Thread(target=orphaned, daemon=True).start()
+
+
+def pooled(pool, work, items):
+    """work(item) for each item, as the pool's workers finish them.  A worker
+    that dies (the kernel's OOM killer ends the largest process) takes its
+    item with it, and may leave the pool's queue locked: the pool, which
+    starts another worker, would wait for ever.  A pool that has lost a
+    worker ends with a ValueError instead, once it has no answer ready and
+    no worker left at work (its processor time has not grown for a second;
+    where the system does not tell, at once): the items the others were
+    working on are done first."""
+    import multiprocessing
+    workers = set(p.pid for p in multiprocessing.active_children())
+    answers = pool.imap_unordered(work, items)
+    used = None
+    while True:
+        try:
+            yield answers.next(timeout=1)
+        except StopIteration:
+            return
+        except multiprocessing.TimeoutError:
+            alive = sorted(p.pid for p in multiprocessing.active_children())
+            if workers <= set(alive):
+                continue
+            now = [processor_ticks(pid) for pid in alive]
+            if None not in now and now != used:     # the first look, or one is at work
+                used = now
+                continue
+            raise ValueError("a worker process died (killed, perhaps for want of memory)")
+
+
+def processor_ticks(pid):
+    """The processor time process pid has used, in clock ticks, where the
+    system says (Linux's /proc); None where it does not.
+
+    >>> import time
+    >>> before, start = processor_ticks(os.getpid()), time.process_time()
+    >>> while time.process_time() - start < 0.1:    # 0.1 s of work
+    ...     pass
+    >>> before is None or processor_ticks(os.getpid()) - before >= 5   # 100 ticks a second
+    True
+    >>> processor_ticks(-1) is None                 # no such process
+    True
+    """
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def ended(pool):
+    """End the pool and its workers.  Pool.terminate() first takes the lock
+    of the pool's task queue, which a worker killed while it waited for a
+    task holds for ever: it gets a thread of its own and a second (it needs
+    a few milliseconds), and the workers left are ended here, a worker the
+    pool started as it was ended included (Klondike's pool starts one a
+    game): for a second at most, until none is left."""
+    import multiprocessing
+    import threading
+    ender = threading.Thread(target=pool.terminate)
+    ender.daemon = True
+    ender.start()
+    ender.join(1)
+    until = time.time() + 1
+    workers = multiprocessing.active_children()
+    while workers and time.time() < until:
+        for worker in workers:
+            worker.terminate()
+        time.sleep(0.02)
+        workers = multiprocessing.active_children()
+
+################ Ending quietly
 
 def run(main):
     """Call main() as a program: Ctrl-C exits 130, a closed pipe exits

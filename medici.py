@@ -517,18 +517,6 @@ def balanced(mobile):
     return all(count == 2 for count in line_counts(mobile))
 
 
-def number(text):
-    """The number text writes in ASCII digits (a huge one stands for any
-    number too big to matter), or None.
-
-    >>> number('12'), number('x'), number('\u00b2'), number('9' * 5000) > 2**40
-    (12, None, None, True)
-    """
-    if not text or text.strip("0123456789"):
-        return None
-    return int(text) if len(text) < 20 else 10 ** 20
-
-
 def parse_hexagram(text):
     """The code of a hexagram given as a King Wen number or as six lines
     0/1 from bottom to top; ValueError if it is neither.
@@ -671,7 +659,7 @@ def chain_problem(cards):
 
 TIMES = {2: "twice"}
 
-################ Output: colour and suits (the same in every card script)
+################ Display: colour and suits (the same in every card script)
 
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"   # ♣♦♥♠
 RED, RESET = "\033[31m", "\033[0m"
@@ -958,140 +946,6 @@ def tally_parts(parts, jobs):
         yield tally_part(part)
 
 
-def quiet_worker():
-    """Start a worker of --jobs: it leaves Ctrl-C to the main process, which
-    ends them all quietly; and should the main process end without ending
-    it (killed: SIGKILL, SIGTERM), it ends too, within half a second,
-    rather than work on for no one.  It prints nothing: its answers go to
-    the main process (an answer sent to a main process gone would print
-    a traceback of the broken pipe)."""
-    import signal
-    import threading
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    sys.stderr = open(os.devnull, "w")
-    parent = os.getppid()
-
-    def orphaned():
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-    threading.Thread(target=orphaned, daemon=True).start()
-
-
-def cores():
-    """The processors this process may run on: those of its affinity mask
-    (a batch system's or taskset's), where the system tells them.
-
-    >>> mask = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
-    >>> cores() == (len(mask) if mask else os.cpu_count() or 1)
-    True
-    >>> if mask:                        # as under `taskset -c N`: one processor
-    ...     os.sched_setaffinity(0, [min(mask)])
-    ...     try:
-    ...         print(cores())
-    ...     finally:
-    ...         os.sched_setaffinity(0, mask)
-    ... else:
-    ...     print(1)
-    1
-    """
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
-def pooled(pool, work, items):
-    """work(item) for each item, as the pool's workers finish them.  A worker
-    that dies (the kernel's OOM killer ends the largest process) takes its
-    item with it, and may leave the pool's queue locked: the pool, which
-    starts another worker, would wait for ever.  A pool that has lost a
-    worker ends with a ValueError instead, once it has no answer ready and
-    no worker left at work (its processor time has not grown for a second;
-    where the system does not tell, at once): the items the others were
-    working on are done first."""
-    import multiprocessing
-    workers = set(p.pid for p in multiprocessing.active_children())
-    answers = pool.imap_unordered(work, items)
-    used = None
-    while True:
-        try:
-            yield answers.next(timeout=1)
-        except StopIteration:
-            return
-        except multiprocessing.TimeoutError:
-            alive = sorted(p.pid for p in multiprocessing.active_children())
-            if workers <= set(alive):
-                continue
-            now = [processor_ticks(pid) for pid in alive]
-            if None not in now and now != used:     # the first look, or one is at work
-                used = now
-                continue
-            raise ValueError("a worker process died (killed, perhaps for want of memory)")
-
-
-def processor_ticks(pid):
-    """The processor time process pid has used, in clock ticks, where the
-    system says (Linux's /proc); None where it does not.
-
-    >>> import time
-    >>> before, start = processor_ticks(os.getpid()), time.process_time()
-    >>> while time.process_time() - start < 0.1:    # 0.1 s of work
-    ...     pass
-    >>> before is None or processor_ticks(os.getpid()) - before >= 5   # 100 ticks a second
-    True
-    >>> processor_ticks(-1) is None                 # no such process
-    True
-    """
-    try:
-        with open("/proc/%d/stat" % pid) as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def process_start():
-    """When this process started, by the wall clock, where the system says
-    (Linux's /proc): a time limit counts from there, start-up included, as
-    a slow device is slow to start, even where start-up alone took longer
-    than the limit (the search then has no time left: it answers at once).  Now
-    where the system does not say, or where main() runs inside another
-    program (the tests), whose own start is not this one's."""
-    now = time.time()
-    if __name__ != "__main__":
-        return now
-    try:
-        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
-            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
-            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return now
-    return now - age if age >= 0 else now
-
-
-def ended(pool):
-    """End the pool and its workers.  Pool.terminate() first takes the lock
-    of the pool's task queue, which a worker killed while it waited for a
-    task holds for ever: it gets a thread of its own and a second (it needs
-    a few milliseconds), and the workers left are ended here, a worker the
-    pool started as it was ended included (Klondike's pool starts one a
-    game): for a second at most, until none is left."""
-    import multiprocessing
-    import threading
-    ender = threading.Thread(target=pool.terminate)
-    ender.daemon = True
-    ender.start()
-    ender.join(1)
-    until = time.time() + 1
-    workers = multiprocessing.active_children()
-    while workers and time.time() < until:
-        for worker in workers:
-            worker.terminate()
-        time.sleep(0.02)
-        workers = multiprocessing.active_children()
-
-
 def split(spans, jobs):
     """Parts (first, last) covering the spans (first, last), enough of them
     to keep jobs processes busy, of 10,000 to 10,000,000 deals (about a
@@ -1162,193 +1016,6 @@ def spans_text(spans, most=8):
     if len(spans) > most:
         words.append("%d more spans" % (len(spans) - most))
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-################ Results kept in a file: --out and --summary (the same in every script)
-## A range command given --out FILE appends each finished item's line to FILE
-## and flushes it at once, so that a crash (the OOM killer, Ctrl-C) loses
-## only the items in progress; the system is made to write the file to the
-## disk at the first line, then every SYNC seconds, and at the end, so that a
-## power cut loses at most the lines of the last SYNC seconds besides.  Run
-## again with the same --out FILE, it does only what the file does not hold
-## yet.  The file begins with comment lines saying what made it (the script,
-## its VERSION, the command) and under which rules: a resumed run and
-## --summary refuse a file made under other rules.  A last line left without
-## its newline by a crash does not count, and a resumed run cuts it off.
-
-SYNC = 10.0         # seconds at most between two writes of a results file to the disk
-
-def results_header(argv, rules):
-    """The comment lines that begin a results file, and each resumed run's
-    part of it.
-
-    >>> text = results_header(["--out", "my file"], "some rules")
-    >>> text.splitlines()[1]
-    '# rules: some rules'
-    >>> text.split(": ", 1)[1].splitlines()[0].split(None, 1)[1]
-    "--out 'my file'"
-    """
-    import shlex
-    command = " ".join(shlex.quote(word) for word in ["%s.py" % PROG] + list(argv))
-    return "# %s.py %s: %s\n# rules: %s\n" % (PROG, VERSION, command, rules)
-
-
-def result_lines(name):
-    """(line number, text) for each whole line of results file name: a last
-    line that a crash left without its newline is not one, a line too long
-    to be a result is cut to its start, and a byte-order mark at the start
-    (an editor's) is dropped.  OSError when the file cannot be read."""
-    with open(name, "rb") as lines:
-        number, start = 0, None
-        while True:
-            piece = lines.readline(4096)
-            if not piece:
-                return
-            start = piece if start is None else start
-            if piece.endswith(b"\n"):
-                number += 1
-                text = start.rstrip(b"\r\n").decode("utf-8", "replace")
-                yield number, text.lstrip("\ufeff") if number == 1 else text
-                start = None
-
-
-def read_results(names, rules, take, complain, note=None):
-    """Read results files: take(text) each item line, note(text) each other
-    comment line (what a line before it left unsaid) when note is given;
-    complain(where, what) of a line take() refuses with ValueError.  The
-    files must have been made under rules (None: those of the first file).
-    Returns the rules (None when no file holds a whole line: each run that
-    made them died before it wrote one); raises ValueError, naming the
-    file, for one that cannot be read, is not a results file or was made
-    under other rules."""
-    for name in names:
-        made, number = None, 0
-        try:
-            for number, text in result_lines(name):
-                words = text.split(None, 3)     # the header: "# SCRIPT.py VERSION: ..."
-                if (len(words) > 2 and words[0] == "#" and words[1].endswith(".py")
-                        and words[2].endswith(":") and words[1] != PROG + ".py"):
-                    raise ValueError("%s: made by %s, not %s.py" % (name, words[1], PROG))
-                if text.startswith("# rules: "):
-                    made = text[len("# rules: "):].strip()
-                    rules = made if rules is None else rules
-                    if made != rules:
-                        raise ValueError("%s: made under the rules '%s', not '%s'"
-                                         % (name, made, rules))
-                elif text.startswith("#"):
-                    if note and made is not None:
-                        note(text)
-                elif text.strip():
-                    if made is None:
-                        raise ValueError("%s: not a results file of %s.py (no rules line)"
-                                         % (name, PROG))
-                    try:
-                        take(text)
-                    except ValueError as error:
-                        complain("%s: line %d" % (name, number), str(error))
-        except OSError as error:
-            raise ValueError("%s: %s" % (name, error.strerror or error))
-        # Not one whole line: a run that died at once, or a file of something
-        # else without a newline (resumed into, it would be cut to nothing).
-        if made is None and (number or not header_start(name)):
-            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
-    return rules
-
-
-def header_start(name):
-    """Whether file name, with no whole line, begins as a results file of
-    this script does (an empty one does): a run that died as it began."""
-    try:
-        with open(name, "rb") as f:
-            start = f.read(64)
-    except OSError:
-        return True                         # said when the file is read again
-    start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
-    mark = ("# %s.py " % PROG).encode("ascii")
-    return start.startswith(mark) or mark.startswith(start)
-
-
-def open_results(name, argv, rules, take, complain, note=None):
-    """Results file name, open for appending (and created if need be), after
-    take(text) of each item line it already holds (and note(text) of its
-    other comment lines) and cutting off a last line left unfinished; its
-    header written.  ValueError as read_results(), or naming the file when
-    it cannot be written."""
-    try:
-        if os.path.isfile(name) and os.path.getsize(name):
-            read_results([name], rules, take, complain, note)
-            with open(name, "r+b") as f:
-                f.truncate(whole_lines(f))
-        out = open(name, "a", encoding="utf-8")
-        out.write(results_header(argv, rules))
-        out.flush()
-    except OSError as error:
-        raise ValueError("%s: %s" % (name, error.strerror or error))
-    return out
-
-
-def whole_lines(f):
-    "The size of open file f up to the end of its last whole line."
-    end = f.seek(0, 2)
-    while end:
-        step = min(end, 4096)
-        f.seek(end - step)
-        chunk = f.read(step)
-        if b"\n" in chunk:
-            return end - step + chunk.rindex(b"\n") + 1
-        end -= step
-    return 0
-
-
-def snippet(text):
-    """The start of a line, as an error message can show it.
-
-    >>> snippet("  1 solved \\x00\\x1b[2J" + 99 * "x")
-    '1 solved ??[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
-    """
-    text = "".join(c if c.isprintable() else "?" for c in text.strip())
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def keep(results, line):
-    """Append line to the open results file and flush it at once; ValueError
-    naming the file when it cannot be written (a full disk).  Flushed, a
-    line survives the program's death; the system writes it to the disk
-    later, so it has to now and then (synced()) for a line to survive a
-    power cut: the first time, and then when SYNC seconds have passed."""
-    try:
-        results.write(line + "\n")
-        results.flush()
-        if time.time() - getattr(results, "synced", 0.0) >= SYNC:
-            synced(results)
-    except OSError as error:
-        try:
-            results.close()         # now: closed at exit, it would fail again, loudly
-        except OSError:
-            pass
-        raise ValueError("%s: %s" % (results.name, error.strerror or error))
-
-
-def synced(results):
-    """Have the system write the open results file to the disk, and note
-    when (results.synced), where the file can be (a pipe cannot); ValueError
-    naming the file when the disk fails."""
-    try:
-        os.fsync(results.fileno())
-    except OSError as error:
-        if error.errno != errno.EINVAL:
-            raise ValueError("%s: %s" % (results.name, error.strerror or error))
-    results.synced = time.time()
-
-
-def complainer(stderr):
-    """complain(where, what): one line on stderr naming the script and where;
-    complain.count says how many there were."""
-    def complain(where, what):
-        complain.count += 1
-        stderr.write("%s: %s: %s\n" % (PROG, where, what))
-    complain.count = 0
-    return complain
-
 
 ################ Statistics kept in a file
 
@@ -2255,7 +1922,7 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
         if level > most:
             return best, level - 1, True
 
-################ Command loop
+################ The command loop
 
 # What the prompt says to help or ?, the same words as in every game.
 HELP = """\
@@ -3054,78 +2721,14 @@ def shell(command, text=""):
     if status:
         print("(exit status %s)" % status)
 
-################ Options: numbers (the same in every script)
+################ The shared block
+## The machinery every script has: reading input, the words of the prompt,
+## the options' numbers, the clock, the memory budget, results files, lists
+## run on several processes, ending quietly.  The same pieces in the same
+## order in every script, byte for byte the same where two scripts hold one
+## (tests/copies.txt checks it): a fix made here is made in every copy.
 
-def positive(text):
-    """argparse type: a whole number from 1 to 10**18 - 1.
-
-    >>> positive(" 12 ")
-    12
-    >>> positive("²")           # a digit to str.isdigit(), not to int()
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
-    """
-    import argparse
-    text = text.strip()
-    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
-        raise argparse.ArgumentTypeError(
-            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
-    return int(text)
-
-
-def seconds(text):
-    """argparse type: a number of seconds above 0, at most a million.
-
-    >>> seconds("0.5"), seconds("1e6")
-    (0.5, 1000000.0)
-    """
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 10**6:
-        raise argparse.ArgumentTypeError(
-            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
-    return value
-
-
-def one_of(*words):
-    """argparse type: one of words, in any case; a word that is none of them
-    is named as typed.
-
-    >>> one_of("auto", "never")("NEVER")
-    'never'
-    >>> one_of("auto", "never")("Nevr")
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
-    """
-    def pick(text):
-        import argparse
-        if text.lower() in words:
-            return text.lower()
-        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
-                                         % (text, ", ".join(map(repr, words))))
-    return pick
-
-
-def memory_size(text):
-    """argparse type: a number of MB, from 1 to 2**30 - 1.
-
-    >>> memory_size('64')
-    64.0
-    """
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value < 1 << 30:
-        raise argparse.ArgumentTypeError(
-            "%s: give a number of MB from 1 to 1073741823" % printable(text))
-    return value
-
-################ Input: lines from anywhere (the same in every script)
+################ Input: lines from anywhere
 
 def input_lines(stream, prompt, stderr):
     """(number, text) for each line of stream, whatever bytes it holds: a
@@ -3204,7 +2807,412 @@ def working(stderr, interactive, what):
         stderr.flush()
     return clear
 
-################ Ending quietly (the same in every script; PROG is per script)
+################ Options: numbers
+
+def number(text):
+    """The number text writes in ASCII digits (a huge one stands for any
+    number too big to matter), or None.
+
+    >>> number('12'), number('x'), number('\u00b2'), number('9' * 5000) > 2**40
+    (12, None, None, True)
+    """
+    if not text or text.strip("0123456789"):
+        return None
+    return int(text) if len(text) < 20 else 10 ** 20
+
+
+def positive(text):
+    """argparse type: a whole number from 1 to 10**18 - 1.
+
+    >>> positive(" 12 ")
+    12
+    >>> positive("²")           # a digit to str.isdigit(), not to int()
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
+    """
+    import argparse
+    text = text.strip()
+    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
+        raise argparse.ArgumentTypeError(
+            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
+    return int(text)
+
+
+def seconds(text):
+    """argparse type: a number of seconds above 0, at most a million.
+
+    >>> seconds("0.5"), seconds("1e6")
+    (0.5, 1000000.0)
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 10**6:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
+    return value
+
+
+def one_of(*words):
+    """argparse type: one of words, in any case; a word that is none of them
+    is named as typed.
+
+    >>> one_of("auto", "never")("NEVER")
+    'never'
+    >>> one_of("auto", "never")("Nevr")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
+    """
+    def pick(text):
+        import argparse
+        if text.lower() in words:
+            return text.lower()
+        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
+                                         % (text, ", ".join(map(repr, words))))
+    return pick
+
+
+def memory_size(text):
+    """argparse type: a number of MB, from 1 to 2**30 - 1.
+
+    >>> memory_size('64')
+    64.0
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of MB from 1 to 1073741823" % printable(text))
+    return value
+
+################ The clock
+
+def process_start():
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc): a time limit counts from there, start-up included, as
+    a slow device is slow to start, even where start-up alone took longer
+    than the limit (the search then has no time left: it answers at once).  Now
+    where the system does not say, or where main() runs inside another
+    program (the tests), whose own start is not this one's."""
+    now = time.time()
+    if __name__ != "__main__":
+        return now
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if age >= 0 else now
+
+################ Results kept in a file: --out and --summary
+## A range command given --out FILE appends each finished item's line to FILE
+## and flushes it at once, so that a crash (the OOM killer, Ctrl-C) loses
+## only the items in progress; the system is made to write the file to the
+## disk at the first line, then every SYNC seconds, and at the end, so that a
+## power cut loses at most the lines of the last SYNC seconds besides.  Run
+## again with the same --out FILE, it does only what the file does not hold
+## yet.  The file begins with comment lines saying what made it (the script,
+## its VERSION, the command) and under which rules: a resumed run and
+## --summary refuse a file made under other rules.  A last line left without
+## its newline by a crash does not count, and a resumed run cuts it off.
+
+SYNC = 10.0         # seconds at most between two writes of a results file to the disk
+
+def results_header(argv, rules):
+    """The comment lines that begin a results file, and each resumed run's
+    part of it.
+
+    >>> text = results_header(["--out", "my file"], "some rules")
+    >>> text.splitlines()[1]
+    '# rules: some rules'
+    >>> text.split(": ", 1)[1].splitlines()[0].split(None, 1)[1]
+    "--out 'my file'"
+    """
+    import shlex
+    command = " ".join(shlex.quote(word) for word in ["%s.py" % PROG] + list(argv))
+    return "# %s.py %s: %s\n# rules: %s\n" % (PROG, VERSION, command, rules)
+
+
+def result_lines(name):
+    """(line number, text) for each whole line of results file name: a last
+    line that a crash left without its newline is not one, a line too long
+    to be a result is cut to its start, and a byte-order mark at the start
+    (an editor's) is dropped.  OSError when the file cannot be read."""
+    with open(name, "rb") as lines:
+        number, start = 0, None
+        while True:
+            piece = lines.readline(4096)
+            if not piece:
+                return
+            start = piece if start is None else start
+            if piece.endswith(b"\n"):
+                number += 1
+                text = start.rstrip(b"\r\n").decode("utf-8", "replace")
+                yield number, text.lstrip("\ufeff") if number == 1 else text
+                start = None
+
+
+def read_results(names, rules, take, complain, note=None):
+    """Read results files: take(text) each item line, note(text) each other
+    comment line (what a line before it left unsaid) when note is given;
+    complain(where, what) of a line take() refuses with ValueError.  The
+    files must have been made under rules (None: those of the first file).
+    Returns the rules (None when no file holds a whole line: each run that
+    made them died before it wrote one); raises ValueError, naming the
+    file, for one that cannot be read, is not a results file or was made
+    under other rules."""
+    for name in names:
+        made, number = None, 0
+        try:
+            for number, text in result_lines(name):
+                words = text.split(None, 3)     # the header: "# SCRIPT.py VERSION: ..."
+                if (len(words) > 2 and words[0] == "#" and words[1].endswith(".py")
+                        and words[2].endswith(":") and words[1] != PROG + ".py"):
+                    raise ValueError("%s: made by %s, not %s.py" % (name, words[1], PROG))
+                if text.startswith("# rules: "):
+                    made = text[len("# rules: "):].strip()
+                    rules = made if rules is None else rules
+                    if made != rules:
+                        raise ValueError("%s: made under the rules '%s', not '%s'"
+                                         % (name, made, rules))
+                elif text.startswith("#"):
+                    if note and made is not None:
+                        note(text)
+                elif text.strip():
+                    if made is None:
+                        raise ValueError("%s: not a results file of %s.py (no rules line)"
+                                         % (name, PROG))
+                    try:
+                        take(text)
+                    except ValueError as error:
+                        complain("%s: line %d" % (name, number), str(error))
+        except OSError as error:
+            raise ValueError("%s: %s" % (name, error.strerror or error))
+        # Not one whole line: a run that died at once, or a file of something
+        # else without a newline (resumed into, it would be cut to nothing).
+        if made is None and (number or not header_start(name)):
+            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
+    return rules
+
+
+def header_start(name):
+    """Whether file name, with no whole line, begins as a results file of
+    this script does (an empty one does): a run that died as it began."""
+    try:
+        with open(name, "rb") as f:
+            start = f.read(64)
+    except OSError:
+        return True                         # said when the file is read again
+    start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
+    mark = ("# %s.py " % PROG).encode("ascii")
+    return start.startswith(mark) or mark.startswith(start)
+
+
+def open_results(name, argv, rules, take, complain, note=None):
+    """Results file name, open for appending (and created if need be), after
+    take(text) of each item line it already holds (and note(text) of its
+    other comment lines) and cutting off a last line left unfinished; its
+    header written.  ValueError as read_results(), or naming the file when
+    it cannot be written."""
+    try:
+        if os.path.isfile(name) and os.path.getsize(name):
+            read_results([name], rules, take, complain, note)
+            with open(name, "r+b") as f:
+                f.truncate(whole_lines(f))
+        out = open(name, "a", encoding="utf-8")
+        out.write(results_header(argv, rules))
+        out.flush()
+    except OSError as error:
+        raise ValueError("%s: %s" % (name, error.strerror or error))
+    return out
+
+
+def whole_lines(f):
+    "The size of open file f up to the end of its last whole line."
+    end = f.seek(0, 2)
+    while end:
+        step = min(end, 4096)
+        f.seek(end - step)
+        chunk = f.read(step)
+        if b"\n" in chunk:
+            return end - step + chunk.rindex(b"\n") + 1
+        end -= step
+    return 0
+
+
+def snippet(text):
+    """The start of a line, as an error message can show it.
+
+    >>> snippet("  1 solved \\x00\\x1b[2J" + 99 * "x")
+    '1 solved ??[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
+    """
+    text = "".join(c if c.isprintable() else "?" for c in text.strip())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def keep(results, line):
+    """Append line to the open results file and flush it at once; ValueError
+    naming the file when it cannot be written (a full disk).  Flushed, a
+    line survives the program's death; the system writes it to the disk
+    later, so it has to now and then (synced()) for a line to survive a
+    power cut: the first time, and then when SYNC seconds have passed."""
+    try:
+        results.write(line + "\n")
+        results.flush()
+        if time.time() - getattr(results, "synced", 0.0) >= SYNC:
+            synced(results)
+    except OSError as error:
+        try:
+            results.close()         # now: closed at exit, it would fail again, loudly
+        except OSError:
+            pass
+        raise ValueError("%s: %s" % (results.name, error.strerror or error))
+
+
+def synced(results):
+    """Have the system write the open results file to the disk, and note
+    when (results.synced), where the file can be (a pipe cannot); ValueError
+    naming the file when the disk fails."""
+    try:
+        os.fsync(results.fileno())
+    except OSError as error:
+        if error.errno != errno.EINVAL:
+            raise ValueError("%s: %s" % (results.name, error.strerror or error))
+    results.synced = time.time()
+
+
+def complainer(stderr):
+    """complain(where, what): one line on stderr naming the script and where;
+    complain.count says how many there were."""
+    def complain(where, what):
+        complain.count += 1
+        stderr.write("%s: %s: %s\n" % (PROG, where, what))
+    complain.count = 0
+    return complain
+
+################ Lists of deals, on several processes
+
+def cores():
+    """The processors this process may run on: those of its affinity mask
+    (a batch system's or taskset's), where the system tells them.
+
+    >>> mask = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    >>> cores() == (len(mask) if mask else os.cpu_count() or 1)
+    True
+    >>> if mask:                        # as under `taskset -c N`: one processor
+    ...     os.sched_setaffinity(0, [min(mask)])
+    ...     try:
+    ...         print(cores())
+    ...     finally:
+    ...         os.sched_setaffinity(0, mask)
+    ... else:
+    ...     print(1)
+    1
+    """
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def quiet_worker():
+    """Start a worker of --jobs: it leaves Ctrl-C to the main process, which
+    ends them all quietly; and should the main process end without ending
+    it (killed: SIGKILL, SIGTERM), it ends too, within half a second,
+    rather than work on for no one.  It prints nothing: its answers go to
+    the main process (an answer sent to a main process gone would print
+    a traceback of the broken pipe)."""
+    import signal
+    import threading
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w")
+    parent = os.getppid()
+
+    def orphaned():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+    threading.Thread(target=orphaned, daemon=True).start()
+
+
+def pooled(pool, work, items):
+    """work(item) for each item, as the pool's workers finish them.  A worker
+    that dies (the kernel's OOM killer ends the largest process) takes its
+    item with it, and may leave the pool's queue locked: the pool, which
+    starts another worker, would wait for ever.  A pool that has lost a
+    worker ends with a ValueError instead, once it has no answer ready and
+    no worker left at work (its processor time has not grown for a second;
+    where the system does not tell, at once): the items the others were
+    working on are done first."""
+    import multiprocessing
+    workers = set(p.pid for p in multiprocessing.active_children())
+    answers = pool.imap_unordered(work, items)
+    used = None
+    while True:
+        try:
+            yield answers.next(timeout=1)
+        except StopIteration:
+            return
+        except multiprocessing.TimeoutError:
+            alive = sorted(p.pid for p in multiprocessing.active_children())
+            if workers <= set(alive):
+                continue
+            now = [processor_ticks(pid) for pid in alive]
+            if None not in now and now != used:     # the first look, or one is at work
+                used = now
+                continue
+            raise ValueError("a worker process died (killed, perhaps for want of memory)")
+
+
+def processor_ticks(pid):
+    """The processor time process pid has used, in clock ticks, where the
+    system says (Linux's /proc); None where it does not.
+
+    >>> import time
+    >>> before, start = processor_ticks(os.getpid()), time.process_time()
+    >>> while time.process_time() - start < 0.1:    # 0.1 s of work
+    ...     pass
+    >>> before is None or processor_ticks(os.getpid()) - before >= 5   # 100 ticks a second
+    True
+    >>> processor_ticks(-1) is None                 # no such process
+    True
+    """
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def ended(pool):
+    """End the pool and its workers.  Pool.terminate() first takes the lock
+    of the pool's task queue, which a worker killed while it waited for a
+    task holds for ever: it gets a thread of its own and a second (it needs
+    a few milliseconds), and the workers left are ended here, a worker the
+    pool started as it was ended included (Klondike's pool starts one a
+    game): for a second at most, until none is left."""
+    import multiprocessing
+    import threading
+    ender = threading.Thread(target=pool.terminate)
+    ender.daemon = True
+    ender.start()
+    ender.join(1)
+    until = time.time() + 1
+    workers = multiprocessing.active_children()
+    while workers and time.time() < until:
+        for worker in workers:
+            worker.terminate()
+        time.sleep(0.02)
+        workers = multiprocessing.active_children()
+
+################ Ending quietly
 
 def run(main):
     """Call main() as a program: Ctrl-C exits 130, a closed pipe exits

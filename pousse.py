@@ -574,7 +574,7 @@ def show(game, colour=False):
 
 SHOWN = 16   # moves listed under the board; 'history' lists them all
 
-################ Output: colour (the same in every script)
+################ Display: colour (the same in every script)
 
 def wants_colour(choice, stream, environ):
     """Whether to colour output: --color=always|never, else NO_COLOR, then
@@ -1272,313 +1272,6 @@ class Engine(object):
         facts.update(nodes=visited, seconds=clock() - start, table=len(table))
         return best, facts
 
-################ The machine: memory and time (the same in every script)
-## A search keeps its positions in memory, and a small device has little.
-## Every search has a budget in bytes, Python itself included, and ends with
-## 'unknown' when it would go past it, before the kernel's OOM killer acts.
-
-DEFAULT_MEMORY = 256            # MB, where the machine does not say what it has
-MEMORY_SHARE = 0.75             # of what the machine can give, by default
-
-
-def first_number(path, label=None):
-    """The first number in a file, or after label on the line starting with
-    it; None where there is none ('max', a missing file)."""
-    try:
-        with open(path) as lines:
-            for line in lines:
-                words = line.split()
-                if label is None or words[:1] == [label]:
-                    return int(words[1 if label else 0])
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
-
-
-def cgroup_room():
-    """Bytes the memory cgroups of this process leave it: the least, over
-    the group and its parents, of limit less usage (cgroup v1 or v2); None
-    where no group sets a limit."""
-    try:
-        with open("/proc/self/cgroup") as lines:
-            groups = [line.rstrip("\n").split(":", 2) for line in lines]
-    except OSError:
-        return None
-    rooms = []
-    for group in groups:
-        if len(group) != 3:
-            continue
-        if group[1] == "":
-            base, files = "/sys/fs/cgroup", ("memory.max", "memory.current")
-        elif "memory" in group[1].split(","):
-            base, files = "/sys/fs/cgroup/memory", ("memory.limit_in_bytes",
-                                                    "memory.usage_in_bytes")
-        else:
-            continue
-        parts = [part for part in group[2].split("/") if part]
-        for depth in range(len(parts), -1, -1):
-            where = "/".join([base] + parts[:depth]) + "/"
-            limit = first_number(where + files[0])
-            if limit is not None and limit < 1 << 50:
-                rooms.append(max(0, limit - (first_number(where + files[1]) or 0)))
-    return min(rooms) if rooms else None
-
-
-STARTED_IN = os.getpid()        # the process that loaded the script (see resident())
-
-
-def resident():
-    """The memory this process holds, in bytes; None where /proc cannot
-    tell.  A worker of --jobs (a process forked from the one that loaded
-    the script) counts only the pages it holds alone: those it still
-    shares with the main process are counted there, once, as the kernel
-    counts them.  (Counted in each worker too, they left a worker of a
-    64 MB device less than its own size.)"""
-    try:
-        if os.getpid() != STARTED_IN:
-            try:
-                with open("/proc/self/smaps_rollup") as rollup:
-                    return sum(int(line.split()[1]) for line in rollup
-                               if line.startswith("Private_")) << 10
-            except OSError:
-                pass                    # Linux before 4.14: all of them, as below
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
-
-
-def memory_budget(megabytes=None):
-    """The bytes this process may hold, Python included: --memory MB when
-    given; else its size now and a share of what the machine can give
-    besides (the smaller of MemAvailable and the cgroup's room); else
-    DEFAULT_MEMORY MB.
-
-    >>> memory_budget(64)
-    67108864
-    >>> 0 < memory_budget() < 1 << 50
-    True
-    """
-    if megabytes:
-        return int(megabytes * (1 << 20))
-    available = first_number("/proc/meminfo", "MemAvailable:")
-    free = [n for n in (cgroup_room(), available and available * 1024) if n is not None]
-    if not free:
-        return DEFAULT_MEMORY << 20
-    return (resident() or 0) + int(MEMORY_SHARE * min(free))
-
-
-def size_text(n):
-    "'64 MB' for n bytes."
-    return "%d MB" % round(n / float(1 << 20))
-
-
-def process_start():
-    """When this process started, by the wall clock, where the system says
-    (Linux's /proc): a time limit counts from there, start-up included, as
-    a slow device is slow to start, even where start-up alone took longer
-    than the limit (the search then has no time left: it answers at once).  Now
-    where the system does not say, or where main() runs inside another
-    program (the tests), whose own start is not this one's."""
-    now = time.time()
-    if __name__ != "__main__":
-        return now
-    try:
-        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
-            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
-            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return now
-    return now - age if age >= 0 else now
-
-
-################ Options: numbers (the same in every script)
-
-def positive(text):
-    """argparse type: a whole number from 1 to 10**18 - 1.
-
-    >>> positive(" 12 ")
-    12
-    >>> positive("²")           # a digit to str.isdigit(), not to int()
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
-    """
-    import argparse
-    text = text.strip()
-    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
-        raise argparse.ArgumentTypeError(
-            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
-    return int(text)
-
-
-def seconds(text):
-    """argparse type: a number of seconds above 0, at most a million.
-
-    >>> seconds("0.5"), seconds("1e6")
-    (0.5, 1000000.0)
-    """
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 10**6:
-        raise argparse.ArgumentTypeError(
-            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
-    return value
-
-
-def one_of(*words):
-    """argparse type: one of words, in any case; a word that is none of them
-    is named as typed.
-
-    >>> one_of("auto", "never")("NEVER")
-    'never'
-    >>> one_of("auto", "never")("Nevr")
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
-    """
-    def pick(text):
-        import argparse
-        if text.lower() in words:
-            return text.lower()
-        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
-                                         % (text, ", ".join(map(repr, words))))
-    return pick
-
-
-def memory_size(text):
-    """argparse type: a number of MB, from 1 to 2**30 - 1.
-
-    >>> memory_size('64')
-    64.0
-    """
-    import argparse
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value < 1 << 30:
-        raise argparse.ArgumentTypeError(
-            "%s: give a number of MB from 1 to 1073741823" % printable(text))
-    return value
-
-################ Input: lines from anywhere (the same in every script)
-
-def input_lines(stream, prompt, stderr):
-    """(number, text) for each line of stream, whatever bytes it holds: a
-    byte that is not UTF-8 written as \\xNN, a byte-order mark and CR/LF
-    dropped.  The prompt goes to stderr, and only when stream is a terminal.
-
-    >>> import io
-    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
-    [(1, '63 7a'), (2, '\\\\xff')]
-    """
-    isatty = getattr(stream, "isatty", None)
-    interactive = bool(isatty and isatty())
-    source = getattr(stream, "buffer", stream)
-    number = 0
-    while True:
-        if interactive:
-            stderr.write(prompt)
-            stderr.flush()
-        line = source.readline()
-        if not line:
-            if interactive:         # Ctrl-D: the shell's prompt on a line of its own
-                stderr.write("\n")
-            return
-        number += 1
-        if isinstance(line, bytes):
-            line = line.decode("utf-8", "backslashreplace")
-        if number == 1:
-            line = line.lstrip("\ufeff")
-        yield number, line.rstrip("\r\n")
-
-
-def watched(lines, watch, state):
-    """The lines, calling watch(state()) before each is read and after the
-    last, when watch is given: a command loop's per-line hook."""
-    if watch is None:
-        for line in lines:
-            yield line
-        return
-    watch(state())
-    for line in lines:
-        yield line
-        watch(state())
-
-
-# The words every game's prompt knows, each meaning the same in every game.
-WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
-         "board": "board", "history": "history", "undo": "undo", "u": "undo",
-         "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
-
-
-def printable(word):
-    r"""word fit to echo in an error line: control characters escaped, cut
-    after 40 characters.
-
-    >>> print(printable("7\x00x\x1b[31m"))
-    7\x00x\x1b[31m
-    >>> printable("Q" * 100) == "Q" * 40 + "..."
-    True
-    """
-    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
-                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
-
-
-def working(stderr, interactive, what):
-    """At a terminal, a line on stderr saying that a search (what) runs and
-    that Ctrl-C stops it; the function that clears it again.  Elsewhere
-    nothing."""
-    if not interactive:
-        return lambda: None
-    line = "%s... (Ctrl-C stops it)" % what
-    stderr.write(line)
-    stderr.flush()
-
-    def clear():
-        stderr.write("\r%s\r" % (" " * len(line)))
-        stderr.flush()
-    return clear
-
-################ Ending quietly (the same in every script)
-
-def run(main):
-    """Call main() as a program: Ctrl-C exits 130, a closed pipe exits
-    quietly, and output that cannot be written (a full disk) says so in one
-    line and exits 1."""
-    # A stream closed before the start (>&-) is None in Python: an empty one serves.
-    sys.stdin = sys.stdin or open(os.devnull)
-    sys.stdout = sys.stdout or open(os.devnull, "w")
-    sys.stderr = sys.stderr or open(os.devnull, "w")
-    if _signal.getsignal(_signal.SIGINT) is _signal.SIG_DFL:     # set at the top
-        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
-    try:
-        try:
-            status = main()
-        except SystemExit as done:      # argparse's: --help, a bad option
-            status = done.code
-        sys.stdout.flush()              # here, where a failure can be caught
-    except KeyboardInterrupt:
-        if sys.stderr.isatty():         # the terminal's ^C gets its line ended
-            sys.stderr.write("\n")
-        status = 130
-    except BrokenPipeError:
-        # Python would complain again when it flushes stdout at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        status = 0
-    except OSError as error:            # the files a script writes say so themselves
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        try:
-            sys.stderr.write("%s: %s: %s\n" % (PROG, error.filename or "standard output",
-                                               error.strerror or error))
-            sys.stderr.flush()
-        except OSError:
-            pass
-        status = 1
-    sys.exit(status)
-
 ################ The command loop
 
 HELP = """moves: L3 R1 T6 B2 (L/R a row, T/B a column, numbered from 1)
@@ -2217,7 +1910,7 @@ def robot(args, stdin, stdout, stderr, start):
         os._exit(0)
     return 0
 
-################ main
+################ Main
 
 def parser():
     "The command-line parser; its --help is the manual above, exactly."
@@ -2296,6 +1989,315 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     if args.icfp:
         return robot(args, stdin, stdout, stderr, min(start, process_start()))
     return play(args, stdin, stdout, stderr, colour, watch)
+
+################ The shared block
+## The machinery every script has: reading input, the words of the prompt,
+## the options' numbers, the clock, the memory budget, results files, lists
+## run on several processes, ending quietly.  The same pieces in the same
+## order in every script, byte for byte the same where two scripts hold one
+## (tests/copies.txt checks it): a fix made here is made in every copy.
+
+################ Input: lines from anywhere
+
+def input_lines(stream, prompt, stderr):
+    """(number, text) for each line of stream, whatever bytes it holds: a
+    byte that is not UTF-8 written as \\xNN, a byte-order mark and CR/LF
+    dropped.  The prompt goes to stderr, and only when stream is a terminal.
+
+    >>> import io
+    >>> list(input_lines(io.BytesIO(b'\\xef\\xbb\\xbf63 7a\\r\\n\\xff\\n'), '> ', None))
+    [(1, '63 7a'), (2, '\\\\xff')]
+    """
+    isatty = getattr(stream, "isatty", None)
+    interactive = bool(isatty and isatty())
+    source = getattr(stream, "buffer", stream)
+    number = 0
+    while True:
+        if interactive:
+            stderr.write(prompt)
+            stderr.flush()
+        line = source.readline()
+        if not line:
+            if interactive:         # Ctrl-D: the shell's prompt on a line of its own
+                stderr.write("\n")
+            return
+        number += 1
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", "backslashreplace")
+        if number == 1:
+            line = line.lstrip("\ufeff")
+        yield number, line.rstrip("\r\n")
+
+
+def watched(lines, watch, state):
+    """The lines, calling watch(state()) before each is read and after the
+    last, when watch is given: a command loop's per-line hook."""
+    if watch is None:
+        for line in lines:
+            yield line
+        return
+    watch(state())
+    for line in lines:
+        yield line
+        watch(state())
+
+
+# The words every game's prompt knows, each meaning the same in every game.
+WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit",
+         "board": "board", "history": "history", "undo": "undo", "u": "undo",
+         "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
+
+
+def printable(word):
+    r"""word fit to echo in an error line: control characters escaped, cut
+    after 40 characters.
+
+    >>> print(printable("7\x00x\x1b[31m"))
+    7\x00x\x1b[31m
+    >>> printable("Q" * 100) == "Q" * 40 + "..."
+    True
+    """
+    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
+                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+
+
+def working(stderr, interactive, what):
+    """At a terminal, a line on stderr saying that a search (what) runs and
+    that Ctrl-C stops it; the function that clears it again.  Elsewhere
+    nothing."""
+    if not interactive:
+        return lambda: None
+    line = "%s... (Ctrl-C stops it)" % what
+    stderr.write(line)
+    stderr.flush()
+
+    def clear():
+        stderr.write("\r%s\r" % (" " * len(line)))
+        stderr.flush()
+    return clear
+
+################ Options: numbers
+
+def positive(text):
+    """argparse type: a whole number from 1 to 10**18 - 1.
+
+    >>> positive(" 12 ")
+    12
+    >>> positive("²")           # a digit to str.isdigit(), not to int()
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ²: give a whole number from 1 to 999999999999999999
+    """
+    import argparse
+    text = text.strip()
+    if not (text and not text.strip("0123456789") and len(text) < 19 and int(text) >= 1):
+        raise argparse.ArgumentTypeError(
+            "%s: give a whole number from 1 to 999999999999999999" % printable(text))
+    return int(text)
+
+
+def seconds(text):
+    """argparse type: a number of seconds above 0, at most a million.
+
+    >>> seconds("0.5"), seconds("1e6")
+    (0.5, 1000000.0)
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 10**6:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of seconds above 0 and at most 1000000" % printable(text))
+    return value
+
+
+def one_of(*words):
+    """argparse type: one of words, in any case; a word that is none of them
+    is named as typed.
+
+    >>> one_of("auto", "never")("NEVER")
+    'never'
+    >>> one_of("auto", "never")("Nevr")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: invalid choice: 'Nevr' (choose from 'auto', 'never')
+    """
+    def pick(text):
+        import argparse
+        if text.lower() in words:
+            return text.lower()
+        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
+                                         % (text, ", ".join(map(repr, words))))
+    return pick
+
+
+def memory_size(text):
+    """argparse type: a number of MB, from 1 to 2**30 - 1.
+
+    >>> memory_size('64')
+    64.0
+    """
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 1 << 30:
+        raise argparse.ArgumentTypeError(
+            "%s: give a number of MB from 1 to 1073741823" % printable(text))
+    return value
+
+################ The clock
+
+def process_start():
+    """When this process started, by the wall clock, where the system says
+    (Linux's /proc): a time limit counts from there, start-up included, as
+    a slow device is slow to start, even where start-up alone took longer
+    than the limit (the search then has no time left: it answers at once).  Now
+    where the system does not say, or where main() runs inside another
+    program (the tests), whose own start is not this one's."""
+    now = time.time()
+    if __name__ != "__main__":
+        return now
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if age >= 0 else now
+
+################ The machine: memory
+## A search keeps its positions in memory, and a small device has little.
+## Every search has a budget in bytes, Python itself included, and ends with
+## 'unknown' when it would go past it, before the kernel's OOM killer acts.
+
+DEFAULT_MEMORY = 256            # MB, where the machine does not say what it has
+MEMORY_SHARE = 0.75             # of what the machine can give, by default
+
+
+def first_number(path, label=None):
+    """The first number in a file, or after label on the line starting with
+    it; None where there is none ('max', a missing file)."""
+    try:
+        with open(path) as lines:
+            for line in lines:
+                words = line.split()
+                if label is None or words[:1] == [label]:
+                    return int(words[1 if label else 0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def cgroup_room():
+    """Bytes the memory cgroups of this process leave it: the least, over
+    the group and its parents, of limit less usage (cgroup v1 or v2); None
+    where no group sets a limit."""
+    try:
+        with open("/proc/self/cgroup") as lines:
+            groups = [line.rstrip("\n").split(":", 2) for line in lines]
+    except OSError:
+        return None
+    rooms = []
+    for group in groups:
+        if len(group) != 3:
+            continue
+        if group[1] == "":
+            base, files = "/sys/fs/cgroup", ("memory.max", "memory.current")
+        elif "memory" in group[1].split(","):
+            base, files = "/sys/fs/cgroup/memory", ("memory.limit_in_bytes",
+                                                    "memory.usage_in_bytes")
+        else:
+            continue
+        parts = [part for part in group[2].split("/") if part]
+        for depth in range(len(parts), -1, -1):
+            where = "/".join([base] + parts[:depth]) + "/"
+            limit = first_number(where + files[0])
+            if limit is not None and limit < 1 << 50:
+                rooms.append(max(0, limit - (first_number(where + files[1]) or 0)))
+    return min(rooms) if rooms else None
+
+
+STARTED_IN = os.getpid()        # the process that loaded the script (see resident())
+
+
+def resident():
+    """The memory this process holds, in bytes; None where /proc cannot
+    tell.  A worker of --jobs (a process forked from the one that loaded
+    the script) counts only the pages it holds alone: those it still
+    shares with the main process are counted there, once, as the kernel
+    counts them.  (Counted in each worker too, they left a worker of a
+    64 MB device less than its own size.)"""
+    try:
+        if os.getpid() != STARTED_IN:
+            try:
+                with open("/proc/self/smaps_rollup") as rollup:
+                    return sum(int(line.split()[1]) for line in rollup
+                               if line.startswith("Private_")) << 10
+            except OSError:
+                pass                    # Linux before 4.14: all of them, as below
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def memory_budget(megabytes=None):
+    """The bytes this process may hold, Python included: --memory MB when
+    given; else its size now and a share of what the machine can give
+    besides (the smaller of MemAvailable and the cgroup's room); else
+    DEFAULT_MEMORY MB.
+
+    >>> memory_budget(64)
+    67108864
+    >>> 0 < memory_budget() < 1 << 50
+    True
+    """
+    if megabytes:
+        return int(megabytes * (1 << 20))
+    available = first_number("/proc/meminfo", "MemAvailable:")
+    free = [n for n in (cgroup_room(), available and available * 1024) if n is not None]
+    if not free:
+        return DEFAULT_MEMORY << 20
+    return (resident() or 0) + int(MEMORY_SHARE * min(free))
+
+################ Ending quietly
+
+def run(main):
+    """Call main() as a program: Ctrl-C exits 130, a closed pipe exits
+    quietly, and output that cannot be written (a full disk) says so in one
+    line and exits 1."""
+    # A stream closed before the start (>&-) is None in Python: an empty one serves.
+    sys.stdin = sys.stdin or open(os.devnull)
+    sys.stdout = sys.stdout or open(os.devnull, "w")
+    sys.stderr = sys.stderr or open(os.devnull, "w")
+    if _signal.getsignal(_signal.SIGINT) is _signal.SIG_DFL:     # set at the top
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+    try:
+        try:
+            status = main()
+        except SystemExit as done:      # argparse's: --help, a bad option
+            status = done.code
+        sys.stdout.flush()              # here, where a failure can be caught
+    except KeyboardInterrupt:
+        if sys.stderr.isatty():         # the terminal's ^C gets its line ended
+            sys.stderr.write("\n")
+        status = 130
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    except OSError as error:            # the files a script writes say so themselves
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        try:
+            sys.stderr.write("%s: %s: %s\n" % (PROG, error.filename or "standard output",
+                                               error.strerror or error))
+            sys.stderr.flush()
+        except OSError:
+            pass
+        status = 1
+    sys.exit(status)
 
 
 if __name__ == "__main__":

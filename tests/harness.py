@@ -37,40 +37,127 @@ def module(name):
     return importlib.import_module(name)
 
 ################ The pieces every script carries a copy of (tests/copies.txt)
-## A card game's deal and suits are not Pousse's business, and Medici's
-## search keeps a few kilobytes, so it has no memory budget.  The first
-## script named holds the copy whose doctests tests/run.py runs.
+## Each script ends with the shared block: the sections of BLOCK, in its
+## order, each holding the pieces the script needs, in the same order and
+## the same text as in every other script that holds them.  Above it, in
+## the order of the case study, a card game's deal and suits, and every
+## game's colour choice (ABOVE).  A card game's deal and suits are not
+## Pousse's business, Medici's search keeps a few kilobytes, so it has no
+## memory budget, and only FreeCell and Klondike search lists of deals for
+## a verdict.  The first script named holds the copy whose doctests
+## tests/run.py runs.
 
 CARDS = ("freecell", "klondike", "medici")
 SEARCHERS = ("freecell", "klondike", "pousse")
-SHARED = [
-    ("ms_rand", GAMES), ("ms_shuffle", CARDS),
-    ("wants_colour", GAMES), ("can_print_suits", CARDS),
-    ("input_lines", GAMES), ("watched", GAMES), ("run", GAMES),
-    ("WORDS", GAMES), ("printable", GAMES), ("working", GAMES),
-    ("positive", GAMES), ("seconds", GAMES), ("one_of", GAMES), ("memory_size", GAMES),
-    ("number", ("klondike", "medici")),
-    ("first_number", SEARCHERS), ("cgroup_room", SEARCHERS), ("resident", SEARCHERS),
-    ("STARTED_IN", SEARCHERS),
-    ("memory_budget", SEARCHERS), ("size_text", SEARCHERS),
-    ("memory_refused", ("freecell", "klondike")),
-    ("process_start", GAMES),
-    ("results_header", CARDS), ("result_lines", CARDS), ("read_results", CARDS),
-    ("header_start", CARDS),
-    ("open_results", CARDS), ("whole_lines", CARDS), ("snippet", CARDS),
-    ("keep", CARDS), ("synced", CARDS), ("SYNC", CARDS), ("complainer", CARDS),
-    ("pooled", CARDS), ("processor_ticks", CARDS), ("ended", CARDS), ("cores", CARDS),
-    ("quiet_worker", CARDS),
-    ("RED", CARDS),
-    ("WORKER_ROOM", ("freecell", "klondike")), ("further", ("freecell", "klondike")),
-    ("Numbers", ("freecell", "klondike")), ("Deals", ("freecell", "klondike")),
-    ("shared", ("freecell", "klondike"))]
+SOLVERS = ("freecell", "klondike")
+OPENING = "The shared block"
+ABOVE = [("ms_rand", GAMES), ("ms_shuffle", CARDS), ("RED", CARDS),
+         ("wants_colour", GAMES), ("can_print_suits", CARDS)]
+BLOCK = [
+    ("Input: lines from anywhere",
+     [("input_lines", GAMES), ("watched", GAMES), ("WORDS", GAMES), ("printable", GAMES),
+      ("working", GAMES)]),
+    ("Options: numbers",
+     [("number", ("klondike", "medici")), ("positive", GAMES), ("seconds", GAMES),
+      ("one_of", GAMES), ("memory_size", GAMES)]),
+    ("The clock", [("process_start", GAMES)]),
+    ("The machine: memory",
+     [("DEFAULT_MEMORY", SEARCHERS), ("MEMORY_SHARE", SEARCHERS), ("first_number", SEARCHERS),
+      ("cgroup_room", SEARCHERS), ("STARTED_IN", SEARCHERS), ("resident", SEARCHERS),
+      ("memory_budget", SEARCHERS), ("size_text", SOLVERS), ("memory_refused", SOLVERS)]),
+    ("Results kept in a file: --out and --summary",
+     [(name, CARDS) for name in ("SYNC", "results_header", "result_lines", "read_results",
+                                 "header_start", "open_results", "whole_lines", "snippet",
+                                 "keep", "synced", "complainer")]),
+    ("Lists of deals, on several processes",
+     [("Numbers", SOLVERS), ("Deals", SOLVERS), ("further", SOLVERS),
+      ("WORKER_ROOM", SOLVERS), ("shared", SOLVERS), ("cores", CARDS),
+      ("quiet_worker", CARDS), ("pooled", CARDS), ("processor_ticks", CARDS),
+      ("ended", CARDS)]),
+    ("Ending quietly", [("run", GAMES)])]
+SHARED = ABOVE + [piece for _, section in BLOCK for piece in section]
 
 
 def tested_elsewhere(script):
     """The shared pieces of script ('klondike') whose doctests run in another
     script's copy: tests/copies.txt proves the copies the same."""
     return {name for name, scripts in SHARED if script in scripts[1:]}
+
+
+def statements(text):
+    r"""[(name, source)] of the top-level statements of text, in order: a
+    banner line ('################ Title', with the ## lines under it) is
+    named by its title, a function or class by its name, an assignment by
+    its first target; each runs up to the next (blank lines at its end left
+    out, the comment lines right above a statement counted in it).
+
+    >>> statements("################ A\n## a\n\n# one\nx = 1\n\n\ndef f():\n    pass\n")
+    [('A', '################ A\n## a'), ('x', '# one\nx = 1'), ('f', 'def f():\n    pass')]
+    """
+    lines = text.split("\n")
+    starts = []
+    for node in ast.parse(text).body:
+        i = node.lineno - 1
+        while i > 0 and lines[i - 1].startswith("#") and not lines[i - 1].startswith("#" * 16):
+            i -= 1
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            name = node.name
+        elif isinstance(node, ast.Assign):
+            target = node.targets[0]
+            name = getattr(getattr(target, "elts", [target])[0], "id", "?")
+        else:
+            name = lines[node.lineno - 1].strip()
+        starts.append((i, name))
+    starts += [(i, line[17:]) for i, line in enumerate(lines) if line.startswith("#" * 16 + " ")]
+    starts.sort()
+    ends = [i for i, _ in starts[1:]] + [len(lines)]
+    return [(name, "\n".join(lines[i:end]).rstrip("\n"))
+            for (i, name), end in zip(starts, ends)]
+
+
+def block(script):
+    """[(name, source)] of the statements of script's shared block: from its
+    opening banner to the line that calls main(), the script's last."""
+    with open(os.path.join(ROOT, script + ".py"), encoding="utf-8") as f:
+        text = f.read()
+    opening = "\n" + "#" * 16 + " " + OPENING + "\n"
+    guard = '\nif __name__ == "__main__":\n'
+    if opening not in text or guard not in text:
+        return []
+    return statements(text[text.index(opening) + 1:text.rindex(guard) + 1])
+
+
+def wanted(script):
+    "The names of the statements script's shared block must hold, in order."
+    names = [OPENING]
+    for title, section in BLOCK:
+        held = [name for name, holders in section if script in holders]
+        names += [title] + held if held else []
+    return names
+
+
+def check_block(blocks):
+    """Print what is wrong with the shared blocks ({script: block(script)}):
+    a statement missing, one that is not shared, the order, a copy that is
+    not the same text as the first script's that holds it."""
+    first = {}
+    for script in GAMES:
+        for name, source in blocks[script]:
+            first.setdefault(name, (script, source))
+    for script in GAMES:
+        names, want = [name for name, _ in blocks[script]], wanted(script)
+        for name in want:
+            if name not in names:
+                print("%s: %s: missing in the shared block" % (script, name))
+        for name in names:
+            if name not in want:
+                print("%s: %s: in the shared block, not a piece it shares" % (script, name))
+        if [n for n in names if n in want] != [n for n in want if n in names]:
+            print("%s: the shared block is not in the order of BLOCK" % script)
+        for name, source in blocks[script]:
+            holder, text = first[name]
+            if holder != script and text != source:
+                print("%s: %s differs from %s.py's" % (script, name, holder))
 
 
 def pieces(script):
@@ -97,11 +184,11 @@ def pieces(script):
     return found
 
 
-def compare(sources):
+def compare(sources, shared=ABOVE):
     """Print each shared piece missing in a script that must hold it, and
     each copy that differs from the first script's; sources is {script:
     pieces(script)}."""
-    for name, scripts in SHARED:
+    for name, scripts in shared:
         missing = [s for s in scripts if name not in sources[s]]
         if missing:
             print("%s: missing in %s" % (name, ", ".join(missing)))
