@@ -445,11 +445,6 @@ def resolve(pos, move, bakers=False):
     return (source, target, run_count(pos, col, column(pos, target), count, bakers))
 
 
-def plural(n, word="card"):
-    "'1 card', '3 cards'."
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
-
-
 def check_single(pos, card, target, bakers):
     "Illegal unless card may go to target."
     if target == "h":
@@ -476,18 +471,18 @@ def run_count(pos, col, dest, count, bakers):
             raise Illegal("%s does not go on %s" % (card_name(col[-1]), card_name(dest[-1])))
         if count is not None and count != need:
             raise Illegal("the run that goes on %s is %s, not %d"
-                          % (card_name(dest[-1]), plural(need), count))
+                          % (card_name(dest[-1]), plural(need, "card"), count))
         most = capacity(pos)
         if need > most:
-            raise Illegal("can move %s, the run is %d" % (plural(most), need))
+            raise Illegal("can move %s, the run is %d" % (plural(most, "card"), need))
         return need
     most = capacity(pos, to_empty_column=True)
     if count is None:
         return min(run, most)
     if count > run:
-        raise Illegal("the run is %s, not %d" % (plural(run), count))
+        raise Illegal("the run is %s, not %d" % (plural(run, "card"), count))
     if count > most:
-        raise Illegal("can move %s, not %d" % (plural(most), count))
+        raise Illegal("can move %s, not %d" % (plural(most, "card"), count))
     return count
 
 
@@ -1653,7 +1648,6 @@ CHATTER = re.compile(r"^(-=-=.*|This game is solveable\.|I could not solve this 
                      r"|Total number of states checked is \d+\.|This scan generated \d+ states\."
                      r"|Iterations count exceeded.*)$")
 NUMBER = re.compile(r"^-?[0-9]+$")     # ASCII digits only: int() takes others too
-RANGE_MOST = 10 ** 7                    # deals in a range of --solve, at most
 SEARCHES = ("hint", "solve", "solve short")
 
 
@@ -1835,7 +1829,7 @@ class Session(object):
         pos, moves = self.game["pos"], len(self.game["done"])
         if won(pos):
             return "Won in %s." % plural(moves, "move")
-        return "Not won: %s home after %s." % (plural(sum(pos[1])), plural(moves, "move"))
+        return "Not won: %s home after %s." % (plural(sum(pos[1]), "card"), plural(moves, "move"))
 
 
 def random_deal():
@@ -1844,100 +1838,29 @@ def random_deal():
 
 ################ Solving a range of deals
 
-def solve_one(job):
+def solve_one(task):
     "Solve one deal of a range: (number, answer).  Runs in worker processes too."
-    number, ncells, bakers, autoplay_on, max_positions, timeout, memory, short = job
-    return number, solve(deal(number, ncells), bakers, autoplay_on, max_positions, timeout,
-                         memory, short=short)
+    number, cells, bakers, autoplay_on, limits, short = task
+    return number, solve(deal(number, cells), bakers, autoplay_on, limits.positions,
+                         limits.seconds, limits.memory, short=short)
 
 
 def solve_deals(options, argv, stdout, stderr):
     """Solve a list of deals, a line each and a summary, each line appended
     to the --out file too; exit status 0 if all were solved."""
-    began = time.time()
-    tally = Tally(options.solve)
-    out = None
-    if options.out is not None:
-        try:
-            out = open_results(options.out, argv, rules_text(options), tally.take,
-                               complainer(stderr), tally.note)
-            began -= tally.seconds      # the time of the deals solved before counts
-        except ValueError as error:
-            stderr.write("freecell: %s\n" % error)
-            return 2
-    # A deal left unknown is searched again where a worker of this run
-    # would go further: its share of the memory, as many as could start.
-    share = shared(options.memory, min(options.jobs, len(options.solve), cores()))[1]
-    limits = (options.max_positions, options.timeout, share)
-    again = set(n for n in tally.unknown
-                if n in options.solve and further(tally.unknown[n][0], limits))
-    held = tally.seen.copy()
-
-    def todo():
-        "The deals to solve, in the order asked, each once: fresh ones and again."
-        return (n for n in options.solve if n not in held or n in again)
-    count = sum(1 for _ in todo())
-    fresh = count - len(again)
-    if out and fresh < len(options.solve):
-        retried = ", and again the %d left unknown at smaller limits" % len(again) if again else ""
-        stderr.write("freecell: %s holds %s of these already; solving the other %d%s\n"
-                     % (options.out, plural(len(options.solve) - fresh, "deal"), fresh, retried))
-    processes, memory = shared(options.memory, min(options.jobs, count, cores()))
-    jobs = ((n, options.cells, options.bakers, options.autoplay, options.max_positions,
-             options.timeout, memory, options.short) for n in todo())
-    stdout.write("%-10s %-10s %6s %6s %10s %8s\n"
-                 % ("deal", "verdict", "moves", "typed", "positions", "seconds"))
-    waiting, order = {}, todo()
-    following = next(order, None)
-    try:
-        for number, answer in solved(jobs, processes):
-            line = result_line(number, answer, options.autoplay)
-            kept = line
-            if answer["verdict"] == "unknown":      # and why, as a comment line
-                line += "\n# deal %d: %s" % (number, answer["why"])
-            if out:
-                keep(out, line)             # first: a deal the file lacks is not done
-            tally.take(kept)
-            waiting[number] = line
-            while following in waiting:     # the table in the order asked
-                stdout.write(waiting.pop(following) + "\n")
-                following = next(order, None)
-            stdout.flush()
-        if out:
-            synced(out)
-    except ValueError as error:
-        stdout.write("".join(waiting.pop(n) + "\n" for n in todo() if n in waiting))
-        if len(tally.seen):                 # the summary of what was done
-            stdout.write(tally.line(time.time() - began, options.autoplay) + "\n")
-        missing = Numbers()
-        for n in todo():
-            if n not in tally.seen:
-                missing.add(n)
-        stderr.write("freecell: %s%s\n" % (error, "; not done: deal%s %s" % (
-            "s" if len(missing) > 1 else "", missing.ranges()) if len(missing) else ""))
-        return 1
-    stdout.write(tally.line(time.time() - began, options.autoplay) + "\n")
-    return 0 if tally.verdicts["solved"] == len(tally.seen) == len(options.solve) else 1
-
-
-def solved(jobs, processes):
-    """(number, answer) for each job (an iterable, taken as the workers
-    need them) as it is done, over several processes if asked."""
-    if processes > 1:
-        try:
-            import multiprocessing
-            pool = multiprocessing.Pool(processes, quiet_worker)
-        except (ImportError, OSError):
-            pool = None                     # no process pool here: do it in one
-        if pool is not None:
-            try:
-                for result in pooled(pool, solve_one, jobs):
-                    yield result
-            finally:
-                ended(pool)
-            return
-    for job in jobs:
-        yield solve_one(job)
+    tally = Tally(parse_result, VERDICTS, "deal", "solving", options.solve)
+    sweep = Sweep(
+        rules=rules_text(options),
+        heading="%-10s %-10s %6s %6s %10s %8s" % (
+            "deal", "verdict", "moves", "typed", "positions", "seconds"),
+        lines=lambda number, answer: deal_lines(number, answer, options.autoplay),
+        work=solve_one,
+        task=lambda number, limits: (number, options.cells, options.bakers, options.autoplay,
+                                     limits, options.short),
+        fresh=False, summary=summary_line)
+    limits = Limits(options.max_positions, options.timeout, options.memory)
+    files = (argv, options.out) if options.out is not None else None
+    return run_list(options.solve, tally, sweep, limits, options.jobs, files, stdout, stderr)
 
 
 def rules_text(options):
@@ -1953,26 +1876,31 @@ def rules_text(options):
                                      ", short %g s" % options.short if options.short else "")
 
 
+VERDICTS = ("solved", "impossible", "unknown")
 RESULT = re.compile(r"^(-?\d+) +(solved|impossible|unknown) +(\d+|-) +(\d+|-) +(\d+) +(\d+\.\d+)$")
 
 
-def result_line(number, answer, autoplay_on):
-    "A deal's line in the table and in a results file."
+def deal_lines(number, answer, autoplay_on):
+    """A deal's line in the table and in a results file, and when the search
+    was stopped, a comment line that says why."""
     solved_ = answer["verdict"] == "solved"
-    return "%-10d %-10s %6s %6s %10d %8.2f" % (
+    line = "%-10d %-10s %6s %6s %10d %8.2f" % (
         number, answer["verdict"], answer["total"] if solved_ else "-",
         len(answer["moves"]) if solved_ and autoplay_on else "-", answer["positions"],
         answer["seconds"])
+    if answer["verdict"] == "unknown":
+        return [line, "# deal %d: %s" % (number, answer["why"])]
+    return [line]
 
 
 def parse_result(text):
-    """(deal, verdict, moves, typed, positions, seconds) of a deal's line;
+    """The Result of a deal's line, its counts (typed moves, positions);
     ValueError if it is none.
 
     >>> parse_result("17         solved         96     58       1133     0.01")
-    (17, 'solved', 96, 58, 1133, 0.01)
+    Result(number=17, verdict='solved', moves=96, counts=(58, 1133), seconds=0.01)
     >>> parse_result("11982      impossible      -      -      97109     1.20")
-    (11982, 'impossible', None, None, 97109, 1.2)
+    Result(number=11982, verdict='impossible', moves=None, counts=(None, 97109), seconds=1.2)
     >>> parse_result("17 solved 96")
     Traceback (most recent call last):
     ValueError: not a deal's result: 17 solved 96
@@ -1982,123 +1910,55 @@ def parse_result(text):
             (match.group(2) == "solved") == (match.group(3) == "-")):
         raise ValueError("not a deal's result: %s" % snippet(text))
     number, verdict, moves, typed, positions, seconds = match.groups()
-    return (int(number), verdict, None if moves == "-" else int(moves),
-            None if typed == "-" else int(typed), int(positions), float(seconds))
+    return Result(int(number), verdict, None if moves == "-" else int(moves),
+                  (None if typed == "-" else int(typed), int(positions)), float(seconds))
 
 
-class Tally(object):
-    """The summary of a range of deals, gathered from their lines: each deal
-    counted once, and only the deals wanted (all when wanted is None).  A
-    deal's first line counts, unless it says unknown and a later one
-    decides or searched further: the later one then counts instead (a run
-    resumed with larger limits searched it again).  A line that says
-    impossible of a deal counted solved, or the other way round, is refused
-    with ValueError: one of the two is wrong (a file edited, or a bug).
-    unknown holds the deals counted unknown, each with why (from its comment
-    line), positions and seconds.  The slowest search is that of any line
-    read.
+def summary_line(tally, elapsed):
+    """The last line of a range: how many deals were solved, proved
+    impossible or left unknown, the mean solution length (and, with
+    autoplay, the moves typed: a solved deal's lines then count them),
+    positions and time.
 
-    >>> tally = Tally([1, 2, 3])
-    >>> for line in ("1 solved 112 68 3072 0.02", "2 solved 96 58 1133 0.01",
-    ...              "1 solved 112 68 3072 0.03", "4 unknown - - 99 9.00"):
+    >>> tally = Tally(parse_result, VERDICTS, "deal", "solving")
+    >>> for line in ("1 solved 112 68 3072 0.02", "2 solved 96 58 1133 0.01", "3 unknown - - 9 0.05"):
     ...     tally.take(line)
-    >>> print(tally.line(0.5, True))
-    2 deals: 2 solved, 0 impossible, 0 unknown; mean 104.0 moves (63.0 typed); 2102 positions a deal; 0.5 s, slowest 0.02 s (deal 1)
-    >>> tally.take("3 unknown - - 1001 0.05")
-    >>> tally.note("# deal 3: max-positions 1000 reached")
-    >>> tally.unknown
-    {3: ['max-positions 1000 reached', 1001, 0.05]}
-    >>> tally.take("3 solved 90 50 20000 0.30")
-    >>> print(tally.line(0.9, True))
-    3 deals: 3 solved, 0 impossible, 0 unknown; mean 99.3 moves (58.7 typed); 8068 positions a deal; 0.9 s, slowest 0.30 s (deal 3)
-    >>> tally.take("2 impossible - - 633 0.01")
-    Traceback (most recent call last):
-    ValueError: deal 2: impossible, where an earlier line says solved
+    >>> print(summary_line(tally, 0.5))
+    3 deals: 2 solved, 0 impossible, 1 unknown; mean 104.0 moves (63.0 typed); 1405 positions a deal; 0.5 s, slowest 0.05 s (deal 3)
+    >>> tally = Tally(parse_result, VERDICTS, "deal", "solving")
+    >>> tally.take("1 solved 112 - 3072 0.02")
+    >>> print(summary_line(tally, 0.1))
+    1 deal: 1 solved, 0 impossible, 0 unknown; mean 112.0 moves; 3072 positions a deal; 0.1 s, slowest 0.02 s (deal 1)
     """
-
-    def __init__(self, wanted=None):
-        self.wanted = None
-        if wanted is not None:
-            self.wanted = Numbers()
-            for number in wanted:
-                self.wanted.add(number)
-        self.seen, self.proved = Numbers(), Numbers()     # proved: counted impossible
-        self.verdicts = {"solved": 0, "impossible": 0, "unknown": 0}
-        self.moves = self.typed = self.positions = 0
-        self.seconds, self.slowest = 0.0, None
-        self.unknown = {}
-
-    def take(self, text):
-        """Count the deal of this line, unless it is counted already (and not
-        left unknown there while this line decides) or not wanted."""
-        number, verdict, moves, typed, positions, seconds = parse_result(text)
-        if self.wanted is not None and number not in self.wanted:
-            return
-        if not self.seen.add(number):
-            if number not in self.unknown and verdict != "unknown":
-                counted = "impossible" if number in self.proved else "solved"
-                if verdict != counted:
-                    raise ValueError("deal %d: %s, where an earlier line says %s"
-                                     % (number, verdict, counted))
-            if number not in self.unknown or (verdict == "unknown"
-                                              and positions <= self.unknown[number][1]):
-                return
-            _, before, took = self.unknown.pop(number)
-            self.verdicts["unknown"] -= 1
-            self.positions -= before
-            self.seconds -= took
-        if verdict == "impossible":
-            self.proved.add(number)
-        self.verdicts[verdict] += 1
-        self.moves += moves or 0
-        self.typed += typed or 0
-        self.positions += positions
-        self.seconds += seconds
-        if verdict == "unknown":
-            self.unknown[number] = [None, positions, seconds]
-        if self.slowest is None or (seconds, -number) > (self.slowest[0], -self.slowest[1]):
-            self.slowest = (seconds, number)
-
-    def note(self, text):
-        "Keep why a deal counted unknown was left so, from its comment line."
-        words = text.split(None, 3)         # "# deal 5: max-positions 1000 reached"
-        if len(words) == 4 and words[1] == "deal" and words[2].endswith(":"):
-            number = words[2][:-1]
-            if number.lstrip("-").isdigit() and int(number) in self.unknown:
-                self.unknown[int(number)][0] = words[3].strip()
-
-    def line(self, elapsed, autoplay_on):
-        """One line: how many deals were solved, proved impossible or left
-        unknown, the mean solution length, positions and time."""
-        count, solved_ = len(self.seen), self.verdicts["solved"]
-        text = "%s: %d solved, %d impossible, %d unknown" % (
-            plural(count, "deal"), solved_, self.verdicts["impossible"],
-            self.verdicts["unknown"])
-        if solved_:
-            text += "; mean %.1f moves" % (self.moves / solved_)
-            if autoplay_on:
-                text += " (%.1f typed)" % (self.typed / solved_)
-        if count:
-            text += "; %.0f positions a deal" % (self.positions / count)
-        text += "; %.1f s" % elapsed
-        if count:
-            text += ", slowest %.2f s (deal %d)" % self.slowest
-        return text
+    count, solved_ = len(tally.seen), tally.verdicts["solved"]
+    text = "%s: %d solved, %d impossible, %d unknown" % (
+        plural(count, "deal"), solved_, tally.verdicts["impossible"], tally.verdicts["unknown"])
+    if solved_:
+        text += "; mean %.1f moves" % (tally.moves / solved_)
+        if tally.counts[0]:
+            text += " (%.1f typed)" % (tally.counts[0] / solved_)
+    if count:
+        text += "; %.0f positions a deal" % (tally.counts[1] / count)
+    text += "; %.1f s" % elapsed
+    if count:
+        text += ", slowest %.2f s (deal %d)" % tally.slowest
+    return text
 
 
 def summarize(options, stdout, stderr):
     """--summary: the summary of the results files, as one run over all
     their deals would end; exit status 2 when they cannot be added up, 1
     when a line was not a result."""
-    tally, complain = Tally(), complainer(stderr)
+    tally = Tally(parse_result, VERDICTS, "deal", "solving")
+    complain = complainer(stderr)
     try:
-        rules = read_results(options.summary, None, tally.take, complain)
+        read_results(options.summary, None, tally.take, complain)
     except ValueError as error:
         stderr.write("freecell: %s\n" % error)
         return 2
     stdout.write("deals %s in %s\n" % (tally.seen.ranges() or "none",
                                       plural(len(options.summary), "file")))
-    stdout.write(tally.line(tally.seconds, ", autoplay" in (rules or "")) + "\n")
+    stdout.write(summary_line(tally, tally.seconds) + "\n")
     return 1 if complain.count else 0
 
 
@@ -2188,24 +2048,7 @@ def deal_list(text):
     Traceback (most recent call last):
     argparse.ArgumentTypeError: ' , ': no deal in it
     """
-    import argparse
-    deals = []
-    for part in filter(None, re.split(r"[,\s]+", re.sub(r"\s*([-,])\s*", r"\1", text))):
-        cut = part.find("-", 1)             # not the sign of a negative deal (-1, -2)
-        low, high = (part, part) if cut < 0 else (part[:cut], part[cut + 1:])
-        if not (NUMBER.match(low) and NUMBER.match(high) and len(part) < 40):
-            raise argparse.ArgumentTypeError("%s: not a deal or a range of deals"
-                                             % printable(part))
-        low, high = int(low), int(high)
-        if not (valid_deal(low) and valid_deal(high)) or high < low or low < 0 < high:
-            raise argparse.ArgumentTypeError("%s: no such range of deals" % printable(part))
-        if high - low >= RANGE_MOST:
-            raise argparse.ArgumentTypeError("%s: at most %d deals a range"
-                                             % (printable(part), RANGE_MOST))
-        deals.append((low, high))
-    if not deals:
-        raise argparse.ArgumentTypeError("'%s': no deal in it" % printable(text))
-    return Deals(deals)
+    return number_list(text, valid_deal, "deal")
 
 
 def deal_number(text):
@@ -2395,6 +2238,18 @@ def working(stderr, interactive, what):
     return clear
 
 ################ Options: numbers
+
+def number(text):
+    """The number text writes in ASCII digits (a huge one stands for any
+    number too big to matter), or None.
+
+    >>> number('12'), number('x'), number('\u00b2'), number('9' * 5000) > 2**40
+    (12, None, None, True)
+    """
+    if not text or text.strip("0123456789"):
+        return None
+    return int(text) if len(text) < 20 else 10 ** 20
+
 
 def positive(text):
     """argparse type: a whole number from 1 to 10**18 - 1.
@@ -2791,6 +2646,11 @@ def complainer(stderr):
 
 ################ Lists of deals, on several processes
 
+def plural(n, word):
+    "'1 deal', '3 deals'."
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
 class Numbers(object):
     """A set of deal numbers kept as bitmaps of 65536 numbers each (the same
     in freecell.py and klondike.py): 8 KB a block, so that a sweep over
@@ -2885,27 +2745,305 @@ class Deals(object):
         return any(first <= number <= last for first, last in self.spans)
 
 
-def further(why, limits):
-    """Whether a search left unknown for why ('max-positions 1000 reached',
-    'timeout 60 s reached', 'memory 64 MB reached', or None when the file
-    did not say) would go further under limits (positions, seconds, bytes):
-    a deal so left is searched again when its run is resumed with them.
+RANGE_MOST = 10 ** 7            # deals in a range, at most
 
-    >>> further("max-positions 1000 reached", (5000, 60.0, 1 << 30))
-    True
-    >>> further("timeout 60 s reached", (5000, 60.0, 1 << 30)), further(None, (9, 9, 9))
-    (False, False)
-    >>> further("memory 64 MB reached", (5000, 60.0, 100 << 20))
-    True
+
+def number_list(text, valid, word):
+    """A list of deals, '1-1000' or '1,5,11982', as Deals (argparse's type
+    error when it is none): valid(n) says which numbers are deals, word
+    names one.  A range holds RANGE_MOST deals at most.
+
+    >>> [list(number_list(text, abs, "deal")) for text in ("1-3,17", " 2 3, 5 - 6 ", "-2--1")]
+    [[1, 2, 3, 17], [2, 3, 5, 6], [-2, -1]]
+    >>> number_list(" , ", abs, "game")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ' , ': no game in it
+    >>> number_list("3-1", abs, "deal")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 3-1: no such range of deals
+    >>> number_list("1-%d" % (RANGE_MOST + 1), abs, "deal")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 1-10000001: at most 10000000 deals a range
     """
-    words = (why or "").split()
+    import argparse
+    deals = []
+    for part in filter(None, re.split(r"[,\s]+", re.sub(r"\s*([-,])\s*", r"\1", text))):
+        match = re.match(r"(-?[0-9]+)(?:-(-?[0-9]+))?$", part)
+        if not match:
+            raise argparse.ArgumentTypeError("%s: not a %s or a range of %ss"
+                                             % (printable(part), word, word))
+        # A number too long to be a deal stands for one too large: 10^20.
+        low, high = [int(end) if len(end) < 20 else 10 ** 20 * (-1 if end[0] == "-" else 1)
+                     for end in (match.group(1), match.group(2) or match.group(1))]
+        if not (valid(low) and valid(high)) or high < low or low < 0 < high:
+            raise argparse.ArgumentTypeError("%s: no such range of %ss" % (printable(part), word))
+        if high - low >= RANGE_MOST:
+            raise argparse.ArgumentTypeError("%s: at most %d %ss a range"
+                                             % (printable(part), RANGE_MOST, word))
+        deals.append((low, high))
+    if not deals:
+        raise argparse.ArgumentTypeError("'%s': no %s in it" % (printable(text), word))
+    return Deals(deals)
+
+
+# A search's limits: positions, seconds and bytes of memory (None where the
+# caller leaves it to the default), and what ended a search short of a
+# verdict: limit 'max-positions', 'timeout' or 'memory', and value its
+# number (positions, seconds, bytes).
+Limits = collections.namedtuple("Limits", "positions seconds memory")
+Stop = collections.namedtuple("Stop", "limit value")
+
+
+def stop_text(stop):
+    """What stopped a search, in words.
+
+    >>> stop_text(Stop("max-positions", 1000)), stop_text(Stop("memory", 64 << 20))
+    ('max-positions 1000 reached', 'memory 64 MB reached')
+    >>> stop_text(Stop("timeout", 60.0))
+    'timeout 60 s reached'
+    """
+    value = {"max-positions": "%d", "timeout": "%g s"}.get(stop.limit)
+    return "%s %s reached" % (stop.limit, value % stop.value if value else size_text(stop.value))
+
+
+def read_stop(text):
+    """The Stop that stop_text() wrote as text, or None.
+
+    >>> read_stop("max-positions 1000 reached"), read_stop("memory 64 MB reached")
+    (Stop(limit='max-positions', value=1000), Stop(limit='memory', value=67108864))
+    >>> read_stop("timeout 2.5 s reached"), read_stop("a lemon"), read_stop("memory x MB reached")
+    (Stop(limit='timeout', value=2.5), None, None)
+    """
+    words = text.split()
+    unit = {"max-positions": (int, 1), "timeout": (float, 1), "memory": (int, 1 << 20)}
+    if len(words) < 3 or words[0] not in unit or words[-1] != "reached":
+        return None
+    kind, scale = unit[words[0]]
     try:
-        value = float(words[1])
-    except (IndexError, ValueError):
+        return Stop(words[0], kind(words[1]) * scale)
+    except ValueError:
+        return None
+
+
+def further(stop, limits):
+    """Whether a search stopped by stop (a Stop; None when the results file
+    did not say) would go further under limits (a Limits): a deal so left
+    is searched again when its run is resumed with them.  A budget of
+    memory was written in whole megabytes.
+
+    >>> further(Stop("max-positions", 1000), Limits(5000, 60.0, 1 << 30))
+    True
+    >>> further(Stop("timeout", 60.0), Limits(5000, 60.0, 1 << 30)), further(None, Limits(9, 9, 9))
+    (False, False)
+    >>> further(Stop("memory", 64 << 20), Limits(5000, 60.0, 100 << 20))
+    True
+    >>> further(Stop("memory", 64 << 20), Limits(5000, 60.0, (64 << 20) + 1000))
+    False
+    """
+    if stop is None:
         return False
-    limit = {"max-positions": limits[0], "timeout": limits[1],
-             "memory": limits[2] / float(1 << 20) - 0.5}.get(words[0])
-    return limit is not None and limit > value
+    if stop.limit == "memory":
+        return limits.memory - (1 << 19) > stop.value
+    return {"max-positions": limits.positions, "timeout": limits.seconds}[stop.limit] > stop.value
+
+
+# A line of a list's table, read back: the deal's number, the verdict, the
+# moves (None where there are none), the line's other counts (the last of
+# them the positions searched, where the search counts them) and the seconds.
+Result = collections.namedtuple("Result", "number verdict moves counts seconds")
+
+
+class Tally(object):
+    """The summary of a list of deals, gathered from their lines (read by
+    parse, into a Result each): each deal counted once, and only the deals
+    wanted (all when wanted is None).  kinds are the verdicts a line may
+    give, the first of them the one that wins; word names a deal ('deal',
+    'game') and doing what is done to one ('solving').  A deal's first line
+    counts, unless it says unknown and a later one decides or searched
+    further (its last count, the positions, is larger): the later one then
+    counts instead (a run resumed with larger limits searched it again).  A
+    line that says impossible of a deal counted solved, or the other way
+    round, is refused with ValueError: one of the two is wrong (a file
+    edited, or a bug).  unknown holds for each deal counted unknown [the Stop
+    its comment line gives, or None; its Result].  The slowest search is that
+    of any line read.
+
+    >>> def parse(text):
+    ...     number, verdict, moves, positions, seconds = text.split()
+    ...     return Result(int(number), verdict, None if moves == "-" else int(moves),
+    ...                   (int(positions),), float(seconds))
+    >>> tally = Tally(parse, ("solved", "impossible", "unknown"), "deal", "solving", [1, 2, 3])
+    >>> for line in ("1 solved 112 3072 0.02", "2 solved 96 1133 0.01",
+    ...              "1 solved 112 3072 0.03", "4 unknown - 99 9.00", "3 unknown - 1001 0.05"):
+    ...     tally.take(line)
+    >>> tally.note("# deal 3: max-positions 1000 reached")
+    >>> len(tally.seen), tally.verdicts, tally.moves, tally.counts, tally.unknown[3][0]
+    (3, {'solved': 2, 'impossible': 0, 'unknown': 1}, 208, [5206], Stop(limit='max-positions', value=1000))
+    >>> tally.take("3 solved 90 20000 0.30")
+    >>> tally.verdicts, tally.counts, tally.slowest, tally.median(), tally.unknown
+    ({'solved': 3, 'impossible': 0, 'unknown': 0}, [24205], (0.3, 3), 0.02, {})
+    >>> tally.take("2 impossible - 633 0.01")
+    Traceback (most recent call last):
+    ValueError: deal 2: impossible, where an earlier line says solved
+    >>> tally.take("2 won 10 10 0.01")
+    Traceback (most recent call last):
+    ValueError: not a result of solving: 2 won 10 10 0.01
+    """
+
+    def __init__(self, parse, kinds, word, doing, wanted=None):
+        self.parse, self.kinds, self.word, self.doing = parse, kinds, word, doing
+        self.wanted = None
+        if wanted is not None:
+            self.wanted = Numbers()
+            for number in wanted:
+                self.wanted.add(number)
+        self.seen, self.proved = Numbers(), Numbers()     # proved: counted impossible
+        self.verdicts = dict.fromkeys(kinds, 0)
+        self.moves, self.counts = 0, None
+        self.seconds, self.slowest = 0.0, None
+        self.times = collections.Counter()      # hundredths of a second: deals
+        self.unknown = {}
+
+    def take(self, text):
+        """Count the deal of this line, unless it is counted already (and not
+        left unknown there while this line decides) or not wanted."""
+        result = self.parse(text)
+        number, verdict = result.number, result.verdict
+        if verdict not in self.verdicts:
+            raise ValueError("not a result of %s: %s" % (self.doing, snippet(text)))
+        if self.wanted is not None and number not in self.wanted:
+            return
+        if not self.seen.add(number):
+            if "impossible" in self.kinds and number not in self.unknown and verdict != "unknown":
+                counted = "impossible" if number in self.proved else "solved"
+                if verdict != counted:
+                    raise ValueError("%s %d: %s, where an earlier line says %s"
+                                     % (self.word, number, verdict, counted))
+            if number not in self.unknown or (
+                    verdict == "unknown" and result.counts[-1] <= self.unknown[number][1].counts[-1]):
+                return
+            self.count(self.unknown.pop(number)[1], -1)
+        if verdict == "impossible":
+            self.proved.add(number)
+        self.count(result, 1)
+        if verdict == "unknown":
+            self.unknown[number] = [None, result]
+        if self.slowest is None or (result.seconds, -number) > (self.slowest[0], -self.slowest[1]):
+            self.slowest = (result.seconds, number)
+
+    def count(self, result, sign):
+        "Add result's figures to the sums (sign 1), or take them away (sign -1)."
+        self.verdicts[result.verdict] += sign
+        self.moves += sign * (result.moves or 0)
+        self.counts = [a + sign * (b or 0) for a, b in zip(self.counts or [0] * len(result.counts),
+                                                           result.counts)]
+        self.seconds += sign * result.seconds
+        self.times[int(round(result.seconds * 100))] += sign
+
+    def note(self, text):
+        "Keep what stopped a deal counted unknown, from its comment line."
+        words = text.split(None, 3)         # "# deal 5: max-positions 1000 reached"
+        if len(words) == 4 and words[1] == self.word and words[2].endswith(":"):
+            number = words[2][:-1]
+            if number.lstrip("-").isdigit() and int(number) in self.unknown:
+                self.unknown[int(number)][0] = read_stop(words[3])
+
+    def median(self):
+        "The median time of a deal, in seconds (the upper one of an even count)."
+        left = len(self.seen) // 2
+        for hundredths in sorted(self.times):
+            left -= self.times[hundredths]
+            if left < 0:
+                return hundredths / 100.0
+        return 0.0
+
+
+# What a game gives run_list() to do a list of its deals: the rules a
+# results file records, the table's heading, lines(number, answer): the
+# deal's line and, when the search was stopped, a comment line saying why;
+# work(task), a function of the module (the workers call it): (number,
+# answer), and task(number, limits) its argument; fresh: each deal in a
+# worker of its own; summary(tally, seconds): the last line.
+Sweep = collections.namedtuple("Sweep", "rules heading lines work task fresh summary")
+
+
+def run_list(numbers, tally, sweep, limits, jobs, files, out, err):
+    """Do a list of deals (numbers, a Deals) as sweep says: a line each, in
+    the order asked, then the summary; each line appended to the results
+    file files[1] too when files (argv, name) are given, where the deals it
+    holds are not done again, but those it left unknown where this run's
+    limits (a Limits) go further.  tally gathers the lines.  Exit status 0
+    when every deal was won (or solved), 1 when not or a line could not be
+    kept, 2 when the file cannot be used."""
+    began = time.time()
+    results_file = None
+    if files:
+        argv, name = files
+        try:
+            results_file = open_results(name, argv, sweep.rules, tally.take, complainer(err),
+                                        tally.note)
+        except ValueError as error:
+            err.write("%s: %s\n" % (PROG, error))
+            return 2
+        began -= tally.seconds          # the time of the deals done before counts
+    # A deal left unknown is searched again where a worker of this run would
+    # go further: with its share of the memory, as many as could start.
+    share = shared(limits.memory, workers(jobs, len(numbers)))[1]
+    again = set(n for n in tally.unknown
+                if n in numbers and further(tally.unknown[n][0], limits._replace(memory=share)))
+    held = tally.seen.copy()
+
+    def todo():
+        "The deals to do, in the order asked, each once: fresh ones and again."
+        return (n for n in numbers if n not in held or n in again)
+    count = sum(1 for _ in todo())
+    fresh = count - len(again)
+    if files and fresh < len(numbers):
+        retried = ", and again the %d left unknown at smaller limits" % len(again) if again else ""
+        err.write("%s: %s holds %s of these already; %s the other %d%s\n"
+                  % (PROG, name, plural(len(numbers) - fresh, tally.word), tally.doing, fresh,
+                     retried))
+    out.write(sweep.heading + "\n")
+    processes, memory = shared(limits.memory, workers(jobs, count))
+    tasks = (sweep.task(n, limits._replace(memory=memory)) for n in todo())
+    waiting, order = {}, todo()
+    following = next(order, None)
+    try:
+        for number, answer in results(sweep.work, tasks, processes, sweep.fresh):
+            lines = sweep.lines(number, answer)
+            if results_file:
+                keep(results_file, "\n".join(lines))    # first: a deal the file lacks is not done
+            tally.take(lines[0])
+            waiting[number] = lines
+            while following in waiting:     # the table in the order asked
+                out.write("\n".join(waiting.pop(following)) + "\n")
+                following = next(order, None)
+            out.flush()
+        if results_file:
+            synced(results_file)
+    except ValueError as error:
+        out.write("".join("\n".join(waiting.pop(n)) + "\n" for n in todo() if n in waiting))
+        if len(tally.seen):                 # the summary of what was done
+            out.write(sweep.summary(tally, time.time() - began) + "\n")
+        missing = Numbers()
+        for n in todo():
+            if n not in tally.seen:
+                missing.add(n)
+        err.write("%s: %s%s\n" % (PROG, error, "; not done: %s%s %s" % (
+            tally.word, "s" if len(missing) > 1 else "", missing.ranges()) if len(missing) else ""))
+        return 1
+    out.write(sweep.summary(tally, time.time() - began) + "\n")
+    return 0 if tally.verdicts[tally.kinds[0]] == len(tally.seen) == len(numbers) else 1
+
+
+def workers(jobs, items):
+    """How many processes --jobs N starts for items deals: never more than
+    there are deals or cores, and at least one.
+
+    >>> workers(99999999999999, 3) == min(3, cores()), workers(300, 0)
+    (True, 1)
+    """
+    return max(1, min(jobs, items, cores()))
 
 
 WORKER_ROOM = 16 << 20          # a worker's own pages (copied as it runs) and room to search
@@ -2925,6 +3063,40 @@ def shared(memory, processes):
         if processes > 1:
             return processes, (memory - here) // processes
     return 1, memory
+
+
+def results(work, tasks, processes, fresh=False):
+    """work(task) for each task (an iterable, taken as the workers need
+    them) as it is done, over several processes if asked.  fresh: each task
+    gets a worker forked afresh (about 15 ms of processor time), for a
+    search that reached its memory budget leaves its worker holding most of
+    it (pages it made its own, arenas a few objects keep), which would
+    starve the next one there (Klondike's deal 5 after deal 12 in 64 MB:
+    23,205 positions, 663,538 alone).  This process's objects are frozen
+    first, out of the collector's sight, so that the workers' collections do
+    not copy the pages they share with it (deal 5 then searches 1,162,293
+    positions in the same budget)."""
+    if processes > 1:
+        try:
+            import gc
+            import multiprocessing
+            freeze = getattr(gc, "freeze", None)        # Python 3.7 and later
+            if freeze:
+                gc.collect()
+                freeze()
+            pool = multiprocessing.Pool(processes, quiet_worker,
+                                        maxtasksperchild=1 if fresh else None)
+        except (ImportError, OSError):
+            pool = None                     # no process pool here: do it in one
+        if pool is not None:
+            try:
+                for result in pooled(pool, work, tasks):
+                    yield result
+            finally:
+                ended(pool)
+            return
+    for task in tasks:
+        yield work(task)
 
 
 def cores():

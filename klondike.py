@@ -2130,11 +2130,6 @@ def verdict_line(answer):
                                         answer["seconds"])
 
 
-def plural(n, word):
-    "'1 move', '2 moves'."
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
-
-
 def solution_text(game, answer, heading, autoplay=False, limits=LIMITS, began=None):
     """What --solve prints: the moves, commas between them (with autoplay,
     those it leaves to type: autoplay_solution()), and the verdict."""
@@ -2203,7 +2198,6 @@ OWN_BUDGET = 900                # a world's own search's positions (see advice)
 # time; no trials there at all lost 2 of the 8 games of deals 1..20 won.
 HARD_BUDGET = 200               # a trial's positions in a hard world (see advice)
 HINT_SECONDS = 5.0              # hint weighs the worlds it dealt by then (solve: --timeout)
-RANGE_MOST = 10 ** 7            # games in a range of --solve or --play, at most
 MOST_WORLDS = 1000              # --worlds at most: about 30 times a game's 2 s
 ALTERNATIVES = True             # every move a plan: 440 of deals 1..1000 won, not 403
 SCREEN, SCREEN_BEHIND = 4, 2    # changed no game of deals 1..300, a sixth less time
@@ -3005,115 +2999,15 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
     """Solve (cheat) or play a list of games: a line each, then a summary;
     each line appended to the results file files[1] too when files (argv,
     name) are given.  Exit status 0 when every game was won."""
-    began = time.time()
-    tally = Tally(cheat, numbers)
-    results_file = None
-    if files:
-        argv, name = files
-        try:
-            results_file = open_results(name, argv, rules_text(cheat, rules, worlds), tally.take,
-                                        complainer(err), tally.note)
-        except ValueError as error:
-            err.write("%s: %s\n" % (PROG, error))
-            return 2
-        began -= tally.seconds          # the time of the games done before counts
-    # A game left unknown is searched again where a worker of this run would
-    # go further: with its share of the memory, as many as could start.
-    share = shared(limits[2], workers(jobs, len(numbers)))[1]
-    again = set(n for n in tally.unknown
-                if n in numbers and further(tally.unknown[n][0], limits[:2] + (share,)))
-    held = tally.seen.copy()
-
-    def todo():
-        "The games to do, in the order asked, each once: fresh ones and again."
-        return (n for n in numbers if n not in held or n in again)
-    count = sum(1 for _ in todo())
-    if files:
-        fresh = count - len(again)
-        if fresh < len(numbers):
-            retried = (", and again the %d left unknown at smaller limits" % len(again)
-                       if again else "")
-            err.write("%s: %s holds %s of these already; %s the other %d%s\n"
-                      % (PROG, name, plural(len(numbers) - fresh, "game"),
-                         "solving" if cheat else "playing", fresh, retried))
-    out.write("%-10s %-10s %6s %10s %8s\n" % (
-        "game", "verdict", "moves", "positions" if cheat else "home", "seconds"))
-    jobs, memory = shared(limits[2], workers(jobs, count))
-    limits = limits[:2] + (memory,)
-    waiting, order = {}, todo()
-    following = next(order, None)
-    try:
-        for number, answer in results(((n, cheat, rules, limits, worlds) for n in todo()), jobs):
-            line = result_line(number, answer, cheat)
-            kept = line
-            if answer["verdict"] == "unknown":      # and why, as a comment line
-                line += "\n# game %d: %s" % (number, answer["why"])
-            if results_file:
-                keep(results_file, line)    # first: a game the file lacks is not done
-            tally.take(kept)
-            waiting[number] = line
-            while following in waiting:     # the table in the order asked
-                out.write(waiting.pop(following) + "\n")
-                following = next(order, None)
-            out.flush()
-        if results_file:
-            synced(results_file)
-    except ValueError as error:
-        out.write("".join(waiting.pop(n) + "\n" for n in todo() if n in waiting))
-        if len(tally.seen):                 # the summary of what was done
-            out.write(tally.line(time.time() - began) + "\n")
-        missing = Numbers()
-        for n in todo():
-            if n not in tally.seen:
-                missing.add(n)
-        err.write("%s: %s%s\n" % (PROG, error, "; not done: game%s %s" % (
-            "s" if len(missing) > 1 else "", missing.ranges()) if len(missing) else ""))
-        return 1
-    out.write(tally.line(time.time() - began) + "\n")
-    return 0 if tally.verdicts[tally.kinds[0]] == len(tally.seen) == len(numbers) else 1
-
-
-def workers(jobs, items):
-    """How many processes --jobs N starts for items games: never more than
-    there are games or cores, and at least one.
-
-    >>> workers(99999999999999, 3) == min(3, cores()), workers(300, 0)
-    (True, 1)
-    """
-    return max(1, min(jobs, items, cores()))
-
-
-def results(tasks, processes):
-    """(number, answer) for each task (an iterable, taken as the workers
-    need them) as it is done, over several processes if asked.  Each game
-    gets a worker forked afresh (about 15 ms of processor time): a search
-    that reached its memory budget leaves its worker holding most of it
-    (pages it made its own, arenas a few objects keep), which would starve
-    the next game there (deal 5 after deal 12 in 64 MB: 23,205 positions,
-    663,538 alone).  This process's objects are frozen first, out of the
-    collector's sight, so that the workers' collections do not copy the
-    pages they share with it (deal 5 then searches 1,162,293 positions in
-    the same budget)."""
-    if processes > 1:
-        try:
-            import gc
-            import multiprocessing
-            freeze = getattr(gc, "freeze", None)        # Python 3.7 and later
-            if freeze:
-                gc.collect()
-                freeze()
-            pool = multiprocessing.Pool(processes, quiet_worker, maxtasksperchild=1)
-        except (ImportError, OSError):
-            pool = None                     # no process pool here: do it in one
-        if pool is not None:
-            try:
-                for result in pooled(pool, job, tasks):
-                    yield result
-            finally:
-                ended(pool)
-            return
-    for task in tasks:
-        yield job(task)
+    tally = Tally(parse_result, KINDS[cheat], "game", "solving" if cheat else "playing", numbers)
+    sweep = Sweep(
+        rules=rules_text(cheat, rules, worlds),
+        heading="%-10s %-10s %6s %10s %8s" % (
+            "game", "verdict", "moves", "positions" if cheat else "home", "seconds"),
+        lines=lambda number, answer: game_lines(number, answer, cheat),
+        work=job, task=lambda number, limits: (number, cheat, rules, limits, worlds),
+        fresh=True, summary=summary_line)
+    return run_list(numbers, tally, sweep, Limits(*limits), jobs, files, out, err)
 
 
 def rules_text(cheat, rules, worlds=WORLDS):
@@ -3130,25 +3024,30 @@ def rules_text(cheat, rules, worlds=WORLDS):
         "" if cheat or worlds == WORLDS else ", worlds %d" % worlds)
 
 
+KINDS = {True: ("solved", "impossible", "unknown"), False: ("won", "lost")}   # solving, playing
 RESULT = re.compile(r"^(\d+) +(solved|impossible|unknown|won|lost) +(\d+|-) +(\d+) +(\d+\.\d+)$")
 
 
-def result_line(number, answer, cheat):
-    "A game's line in the table and in a results file."
-    return "%-10d %-10s %6s %10d %8.2f" % (
+def game_lines(number, answer, cheat):
+    """A game's line in the table and in a results file, and when the search
+    was stopped, a comment line that says why."""
+    line = "%-10d %-10s %6s %10d %8.2f" % (
         number, answer["verdict"],
         answer["length"] if answer["verdict"] in ("solved", "won") else "-",
         answer["positions"] if cheat else answer["home"], answer["seconds"])
+    if answer["verdict"] == "unknown":
+        return [line, "# game %d: %s" % (number, answer["why"])]
+    return [line]
 
 
 def parse_result(text):
-    """(game, verdict, moves, positions or cards home, seconds) of a game's
-    line; ValueError if it is none.
+    """The Result of a game's line, its count the positions searched or the
+    cards home; ValueError if it is none.
 
     >>> parse_result("1          won           171         52     1.46")
-    (1, 'won', 171, 52, 1.46)
+    Result(number=1, verdict='won', moves=171, counts=(52,), seconds=1.46)
     >>> parse_result("4          impossible      -         10     0.00")
-    (4, 'impossible', None, 10, 0.0)
+    Result(number=4, verdict='impossible', moves=None, counts=(10,), seconds=0.0)
     >>> parse_result("4 lost 12 1 0.35")
     Traceback (most recent call last):
     ValueError: not a game's result: 4 lost 12 1 0.35
@@ -3158,128 +3057,50 @@ def parse_result(text):
             (match.group(2) in ("solved", "won")) == (match.group(3) == "-")):
         raise ValueError("not a game's result: %s" % snippet(text))
     number, verdict, moves, figure, seconds = match.groups()
-    return (int(number), verdict, None if moves == "-" else int(moves), int(figure),
-            float(seconds))
+    return Result(int(number), verdict, None if moves == "-" else int(moves), (int(figure),),
+                  float(seconds))
 
 
-class Tally(object):
-    """The summary of a list of games solved (cheat) or played, gathered from
-    their lines: each game counted once, and only the games wanted (all when
-    wanted is None).  A game's first line counts, unless it says unknown and
-    a later one decides or searched further: the later one then counts
-    instead (a run resumed with larger limits searched it again).  Solving,
-    a line that says impossible of a game counted solved, or the other way
-    round, is refused with ValueError: one of the two is wrong (a file
-    edited, or a bug).  unknown holds the games counted unknown, each with
-    why (from its comment line), positions and seconds.  The slowest search
-    is that of any line read.
+def summary_line(tally, elapsed):
+    """The last line of a list: how many games were solved, proved
+    impossible or left unknown (or won and lost, with the win rate), the
+    mean length of a win, positions and times.
 
-    >>> tally = Tally(False, [1, 2, 3, 4])
+    >>> tally = Tally(parse_result, KINDS[False], "game", "playing", [1, 2, 3, 4])
     >>> for line in ("1 won 171 52 1.46", "4 lost - 1 0.35", "2 won 162 52 1.59",
     ...              "1 lost - 8 0.20", "5 lost - 1 9.00"):
     ...     tally.take(line)
-    >>> print(tally.line(3.4))
+    >>> print(summary_line(tally, 3.4))
     3 games: 2 won, 1 lost (66.7 %, 95 % interval 20.8-93.9 %); mean 166.5 moves; 3.4 s, median 1.46 s, slowest 1.59 s (game 2)
-    >>> tally = Tally(True)
+    >>> tally = Tally(parse_result, KINDS[True], "game", "solving")
     >>> tally.take("5 unknown - 1001 0.05")
     >>> tally.note("# game 5: max-positions 1000 reached")
-    >>> tally.unknown
-    {5: ['max-positions 1000 reached', 1001, 0.05]}
+    >>> tally.unknown[5][0]
+    Stop(limit='max-positions', value=1000)
     >>> tally.take("5 solved 140 20000 0.30")
-    >>> print(tally.line(0.4))
+    >>> print(summary_line(tally, 0.4))
     1 game: 1 solved, 0 impossible, 0 unknown; mean 140.0 moves; 20000 positions a game; 0.4 s, median 0.30 s, slowest 0.30 s (game 5)
     >>> tally.take("5 impossible - 9000 0.10")
     Traceback (most recent call last):
     ValueError: game 5: impossible, where an earlier line says solved
     """
-
-    def __init__(self, cheat, wanted=None):
-        self.cheat = cheat
-        self.kinds = ("solved", "impossible", "unknown") if cheat else ("won", "lost")
-        self.wanted = None
-        if wanted is not None:
-            self.wanted = Numbers()
-            for number in wanted:
-                self.wanted.add(number)
-        self.seen, self.proved = Numbers(), Numbers()     # proved: counted impossible
-        self.verdicts = dict.fromkeys(self.kinds, 0)
-        self.moves = self.positions = 0
-        self.seconds, self.slowest = 0.0, None
-        self.times = collections.Counter()      # hundredths of a second: games
-        self.unknown = {}
-
-    def take(self, text):
-        """Count the game of this line, unless it is counted already (and not
-        left unknown there while this line decides) or not wanted."""
-        number, verdict, moves, figure, seconds = parse_result(text)
-        if verdict not in self.verdicts:
-            raise ValueError("not a result of %s: %s" % (
-                "solving" if self.cheat else "playing", snippet(text)))
-        if self.wanted is not None and number not in self.wanted:
-            return
-        if not self.seen.add(number):
-            if self.cheat and number not in self.unknown and verdict != "unknown":
-                counted = "impossible" if number in self.proved else "solved"
-                if verdict != counted:
-                    raise ValueError("game %d: %s, where an earlier line says %s"
-                                     % (number, verdict, counted))
-            if number not in self.unknown or (verdict == "unknown"
-                                              and figure <= self.unknown[number][1]):
-                return
-            _, before, took = self.unknown.pop(number)
-            self.verdicts["unknown"] -= 1
-            self.positions -= before
-            self.seconds -= took
-            self.times[int(round(took * 100))] -= 1
-        if verdict == "impossible":
-            self.proved.add(number)
-        self.verdicts[verdict] += 1
-        self.moves += moves or 0
-        self.positions += figure
-        self.seconds += seconds
-        self.times[int(round(seconds * 100))] += 1
-        if verdict == "unknown":
-            self.unknown[number] = [None, figure, seconds]
-        if self.slowest is None or (seconds, -number) > (self.slowest[0], -self.slowest[1]):
-            self.slowest = (seconds, number)
-
-    def note(self, text):
-        "Keep why a game counted unknown was left so, from its comment line."
-        words = text.split(None, 3)         # "# game 5: max-positions 1000 reached"
-        if len(words) == 4 and words[1] == "game" and words[2].endswith(":"):
-            number = words[2][:-1]
-            if number.isdigit() and int(number) in self.unknown:
-                self.unknown[int(number)][0] = words[3].strip()
-
-    def median(self):
-        "The median time of a game, in seconds (the upper one of an even count)."
-        left = len(self.seen) // 2
-        for hundredths in sorted(self.times):
-            left -= self.times[hundredths]
-            if left < 0:
-                return hundredths / 100.0
-        return 0.0
-
-    def line(self, elapsed):
-        """One line: how many games were solved, proved impossible or left
-        unknown (or won and lost), lengths, positions and times."""
-        count = len(self.seen)
-        counts = [self.verdicts[kind] for kind in self.kinds]
-        text = "%s: %s" % (plural(count, "game"), ", ".join(
-            "%d %s" % (n, v) for n, v in zip(counts, self.kinds)))
-        if not self.cheat and count:
-            low, high = wilson(counts[0], count)
-            text += " (%.1f %%, 95 %% interval %.1f-%.1f %%)" % (
-                100.0 * counts[0] / count, 100 * low, 100 * high)
-        if counts[0]:
-            text += "; mean %.1f moves" % (self.moves / counts[0])
-        if self.cheat and count:
-            text += "; %.0f positions a game" % (self.positions / count)
-        text += "; %.1f s" % elapsed
-        if count:
-            text += ", median %.2f s, slowest %.2f s (game %d)" % (
-                (self.median(),) + self.slowest)
-        return text
+    count = len(tally.seen)
+    counts = [tally.verdicts[kind] for kind in tally.kinds]
+    solving = "impossible" in tally.kinds
+    text = "%s: %s" % (plural(count, "game"), ", ".join(
+        "%d %s" % (n, v) for n, v in zip(counts, tally.kinds)))
+    if not solving and count:
+        low, high = wilson(counts[0], count)
+        text += " (%.1f %%, 95 %% interval %.1f-%.1f %%)" % (
+            100.0 * counts[0] / count, 100 * low, 100 * high)
+    if counts[0]:
+        text += "; mean %.1f moves" % (tally.moves / counts[0])
+    if solving and count:
+        text += "; %.0f positions a game" % (tally.counts[0] / count)
+    text += "; %.1f s" % elapsed
+    if count:
+        text += ", median %.2f s, slowest %.2f s (game %d)" % ((tally.median(),) + tally.slowest)
+    return text
 
 
 def summarize(names, out, err):
@@ -3289,26 +3110,16 @@ def summarize(names, out, err):
     complain = complainer(err)
     try:
         rules = read_results(names, None, lambda text: None, lambda where, what: None)
-        tally = Tally((rules or "klondike solve").startswith("klondike solve"))
+        cheat = (rules or "klondike solve").startswith("klondike solve")
+        tally = Tally(parse_result, KINDS[cheat], "game", "solving" if cheat else "playing")
         read_results(names, rules, tally.take, complain)
     except ValueError as error:
         err.write("%s: %s\n" % (PROG, error))
         return 2
     out.write("games %s in %s\n" % (tally.seen.ranges() or "none", plural(len(names), "file")))
-    out.write(tally.line(tally.seconds) + "\n")
+    out.write(summary_line(tally, tally.seconds) + "\n")
     return 1 if complain.count else 0
 
-
-def wilson(wins, count, z=1.96):
-    """The 95 % confidence interval of a win rate, by Wilson's formula.
-
-    >>> ['%.3f' % x for x in wilson(30, 100)]
-    ['0.219', '0.396']
-    """
-    p = wins / count
-    middle = (p + z * z / (2 * count)) / (1 + z * z / count)
-    half = z * (p * (1 - p) / count + z * z / (4 * count * count)) ** 0.5 / (1 + z * z / count)
-    return max(0.0, middle - half), min(1.0, middle + half)
 
 ################ Main
 
@@ -3343,24 +3154,7 @@ def deal_list(text):
     Traceback (most recent call last):
     argparse.ArgumentTypeError: ' , ': no game in it
     """
-    deals = []
-    for part in re.split(r"[,\s]+", re.sub(r"\s*([-,])\s*", r"\1", text.strip())):
-        if not part:
-            continue
-        low, dash, high = part.partition("-")
-        low, high = number(low), number(high) if dash else number(low)
-        if low is None or high is None:
-            raise argparse.ArgumentTypeError("%s: not a game or a range of games"
-                                             % printable(part))
-        if not 1 <= low <= high <= MAX_GAME:
-            raise argparse.ArgumentTypeError("%s: no such range of games" % printable(part))
-        if high - low >= RANGE_MOST:
-            raise argparse.ArgumentTypeError("%s: at most %d games a range"
-                                             % (printable(part), RANGE_MOST))
-        deals.append((low, high))
-    if not deals:
-        raise argparse.ArgumentTypeError("'%s': no game in it" % printable(text))
-    return Deals(deals)
+    return number_list(text, lambda n: 1 <= n <= MAX_GAME, "game")
 
 
 def world_count(text):
@@ -3994,6 +3788,26 @@ def complainer(stderr):
 
 ################ Lists of deals, on several processes
 
+def plural(n, word):
+    "'1 deal', '3 deals'."
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+def wilson(wins, count, z=1.96):
+    """The 95 % confidence interval of a rate wins/count, by Wilson's score
+    formula, as (low, high).
+
+    >>> ['%.3f' % x for x in wilson(30, 100)]
+    ['0.219', '0.396']
+    >>> ["%.4f" % x for x in wilson(0, 10)]     # not -0.0000: rounding kept in bounds
+    ['0.0000', '0.2775']
+    """
+    p, zz = wins / count, z * z
+    centre = (p + zz / (2 * count)) / (1 + zz / count)
+    half = z * (p * (1 - p) / count + zz / (4 * count * count)) ** 0.5 / (1 + zz / count)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 class Numbers(object):
     """A set of deal numbers kept as bitmaps of 65536 numbers each (the same
     in freecell.py and klondike.py): 8 KB a block, so that a sweep over
@@ -4088,27 +3902,305 @@ class Deals(object):
         return any(first <= number <= last for first, last in self.spans)
 
 
-def further(why, limits):
-    """Whether a search left unknown for why ('max-positions 1000 reached',
-    'timeout 60 s reached', 'memory 64 MB reached', or None when the file
-    did not say) would go further under limits (positions, seconds, bytes):
-    a deal so left is searched again when its run is resumed with them.
+RANGE_MOST = 10 ** 7            # deals in a range, at most
 
-    >>> further("max-positions 1000 reached", (5000, 60.0, 1 << 30))
-    True
-    >>> further("timeout 60 s reached", (5000, 60.0, 1 << 30)), further(None, (9, 9, 9))
-    (False, False)
-    >>> further("memory 64 MB reached", (5000, 60.0, 100 << 20))
-    True
+
+def number_list(text, valid, word):
+    """A list of deals, '1-1000' or '1,5,11982', as Deals (argparse's type
+    error when it is none): valid(n) says which numbers are deals, word
+    names one.  A range holds RANGE_MOST deals at most.
+
+    >>> [list(number_list(text, abs, "deal")) for text in ("1-3,17", " 2 3, 5 - 6 ", "-2--1")]
+    [[1, 2, 3, 17], [2, 3, 5, 6], [-2, -1]]
+    >>> number_list(" , ", abs, "game")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: ' , ': no game in it
+    >>> number_list("3-1", abs, "deal")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 3-1: no such range of deals
+    >>> number_list("1-%d" % (RANGE_MOST + 1), abs, "deal")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 1-10000001: at most 10000000 deals a range
     """
-    words = (why or "").split()
+    import argparse
+    deals = []
+    for part in filter(None, re.split(r"[,\s]+", re.sub(r"\s*([-,])\s*", r"\1", text))):
+        match = re.match(r"(-?[0-9]+)(?:-(-?[0-9]+))?$", part)
+        if not match:
+            raise argparse.ArgumentTypeError("%s: not a %s or a range of %ss"
+                                             % (printable(part), word, word))
+        # A number too long to be a deal stands for one too large: 10^20.
+        low, high = [int(end) if len(end) < 20 else 10 ** 20 * (-1 if end[0] == "-" else 1)
+                     for end in (match.group(1), match.group(2) or match.group(1))]
+        if not (valid(low) and valid(high)) or high < low or low < 0 < high:
+            raise argparse.ArgumentTypeError("%s: no such range of %ss" % (printable(part), word))
+        if high - low >= RANGE_MOST:
+            raise argparse.ArgumentTypeError("%s: at most %d %ss a range"
+                                             % (printable(part), RANGE_MOST, word))
+        deals.append((low, high))
+    if not deals:
+        raise argparse.ArgumentTypeError("'%s': no %s in it" % (printable(text), word))
+    return Deals(deals)
+
+
+# A search's limits: positions, seconds and bytes of memory (None where the
+# caller leaves it to the default), and what ended a search short of a
+# verdict: limit 'max-positions', 'timeout' or 'memory', and value its
+# number (positions, seconds, bytes).
+Limits = collections.namedtuple("Limits", "positions seconds memory")
+Stop = collections.namedtuple("Stop", "limit value")
+
+
+def stop_text(stop):
+    """What stopped a search, in words.
+
+    >>> stop_text(Stop("max-positions", 1000)), stop_text(Stop("memory", 64 << 20))
+    ('max-positions 1000 reached', 'memory 64 MB reached')
+    >>> stop_text(Stop("timeout", 60.0))
+    'timeout 60 s reached'
+    """
+    value = {"max-positions": "%d", "timeout": "%g s"}.get(stop.limit)
+    return "%s %s reached" % (stop.limit, value % stop.value if value else size_text(stop.value))
+
+
+def read_stop(text):
+    """The Stop that stop_text() wrote as text, or None.
+
+    >>> read_stop("max-positions 1000 reached"), read_stop("memory 64 MB reached")
+    (Stop(limit='max-positions', value=1000), Stop(limit='memory', value=67108864))
+    >>> read_stop("timeout 2.5 s reached"), read_stop("a lemon"), read_stop("memory x MB reached")
+    (Stop(limit='timeout', value=2.5), None, None)
+    """
+    words = text.split()
+    unit = {"max-positions": (int, 1), "timeout": (float, 1), "memory": (int, 1 << 20)}
+    if len(words) < 3 or words[0] not in unit or words[-1] != "reached":
+        return None
+    kind, scale = unit[words[0]]
     try:
-        value = float(words[1])
-    except (IndexError, ValueError):
+        return Stop(words[0], kind(words[1]) * scale)
+    except ValueError:
+        return None
+
+
+def further(stop, limits):
+    """Whether a search stopped by stop (a Stop; None when the results file
+    did not say) would go further under limits (a Limits): a deal so left
+    is searched again when its run is resumed with them.  A budget of
+    memory was written in whole megabytes.
+
+    >>> further(Stop("max-positions", 1000), Limits(5000, 60.0, 1 << 30))
+    True
+    >>> further(Stop("timeout", 60.0), Limits(5000, 60.0, 1 << 30)), further(None, Limits(9, 9, 9))
+    (False, False)
+    >>> further(Stop("memory", 64 << 20), Limits(5000, 60.0, 100 << 20))
+    True
+    >>> further(Stop("memory", 64 << 20), Limits(5000, 60.0, (64 << 20) + 1000))
+    False
+    """
+    if stop is None:
         return False
-    limit = {"max-positions": limits[0], "timeout": limits[1],
-             "memory": limits[2] / float(1 << 20) - 0.5}.get(words[0])
-    return limit is not None and limit > value
+    if stop.limit == "memory":
+        return limits.memory - (1 << 19) > stop.value
+    return {"max-positions": limits.positions, "timeout": limits.seconds}[stop.limit] > stop.value
+
+
+# A line of a list's table, read back: the deal's number, the verdict, the
+# moves (None where there are none), the line's other counts (the last of
+# them the positions searched, where the search counts them) and the seconds.
+Result = collections.namedtuple("Result", "number verdict moves counts seconds")
+
+
+class Tally(object):
+    """The summary of a list of deals, gathered from their lines (read by
+    parse, into a Result each): each deal counted once, and only the deals
+    wanted (all when wanted is None).  kinds are the verdicts a line may
+    give, the first of them the one that wins; word names a deal ('deal',
+    'game') and doing what is done to one ('solving').  A deal's first line
+    counts, unless it says unknown and a later one decides or searched
+    further (its last count, the positions, is larger): the later one then
+    counts instead (a run resumed with larger limits searched it again).  A
+    line that says impossible of a deal counted solved, or the other way
+    round, is refused with ValueError: one of the two is wrong (a file
+    edited, or a bug).  unknown holds for each deal counted unknown [the Stop
+    its comment line gives, or None; its Result].  The slowest search is that
+    of any line read.
+
+    >>> def parse(text):
+    ...     number, verdict, moves, positions, seconds = text.split()
+    ...     return Result(int(number), verdict, None if moves == "-" else int(moves),
+    ...                   (int(positions),), float(seconds))
+    >>> tally = Tally(parse, ("solved", "impossible", "unknown"), "deal", "solving", [1, 2, 3])
+    >>> for line in ("1 solved 112 3072 0.02", "2 solved 96 1133 0.01",
+    ...              "1 solved 112 3072 0.03", "4 unknown - 99 9.00", "3 unknown - 1001 0.05"):
+    ...     tally.take(line)
+    >>> tally.note("# deal 3: max-positions 1000 reached")
+    >>> len(tally.seen), tally.verdicts, tally.moves, tally.counts, tally.unknown[3][0]
+    (3, {'solved': 2, 'impossible': 0, 'unknown': 1}, 208, [5206], Stop(limit='max-positions', value=1000))
+    >>> tally.take("3 solved 90 20000 0.30")
+    >>> tally.verdicts, tally.counts, tally.slowest, tally.median(), tally.unknown
+    ({'solved': 3, 'impossible': 0, 'unknown': 0}, [24205], (0.3, 3), 0.02, {})
+    >>> tally.take("2 impossible - 633 0.01")
+    Traceback (most recent call last):
+    ValueError: deal 2: impossible, where an earlier line says solved
+    >>> tally.take("2 won 10 10 0.01")
+    Traceback (most recent call last):
+    ValueError: not a result of solving: 2 won 10 10 0.01
+    """
+
+    def __init__(self, parse, kinds, word, doing, wanted=None):
+        self.parse, self.kinds, self.word, self.doing = parse, kinds, word, doing
+        self.wanted = None
+        if wanted is not None:
+            self.wanted = Numbers()
+            for number in wanted:
+                self.wanted.add(number)
+        self.seen, self.proved = Numbers(), Numbers()     # proved: counted impossible
+        self.verdicts = dict.fromkeys(kinds, 0)
+        self.moves, self.counts = 0, None
+        self.seconds, self.slowest = 0.0, None
+        self.times = collections.Counter()      # hundredths of a second: deals
+        self.unknown = {}
+
+    def take(self, text):
+        """Count the deal of this line, unless it is counted already (and not
+        left unknown there while this line decides) or not wanted."""
+        result = self.parse(text)
+        number, verdict = result.number, result.verdict
+        if verdict not in self.verdicts:
+            raise ValueError("not a result of %s: %s" % (self.doing, snippet(text)))
+        if self.wanted is not None and number not in self.wanted:
+            return
+        if not self.seen.add(number):
+            if "impossible" in self.kinds and number not in self.unknown and verdict != "unknown":
+                counted = "impossible" if number in self.proved else "solved"
+                if verdict != counted:
+                    raise ValueError("%s %d: %s, where an earlier line says %s"
+                                     % (self.word, number, verdict, counted))
+            if number not in self.unknown or (
+                    verdict == "unknown" and result.counts[-1] <= self.unknown[number][1].counts[-1]):
+                return
+            self.count(self.unknown.pop(number)[1], -1)
+        if verdict == "impossible":
+            self.proved.add(number)
+        self.count(result, 1)
+        if verdict == "unknown":
+            self.unknown[number] = [None, result]
+        if self.slowest is None or (result.seconds, -number) > (self.slowest[0], -self.slowest[1]):
+            self.slowest = (result.seconds, number)
+
+    def count(self, result, sign):
+        "Add result's figures to the sums (sign 1), or take them away (sign -1)."
+        self.verdicts[result.verdict] += sign
+        self.moves += sign * (result.moves or 0)
+        self.counts = [a + sign * (b or 0) for a, b in zip(self.counts or [0] * len(result.counts),
+                                                           result.counts)]
+        self.seconds += sign * result.seconds
+        self.times[int(round(result.seconds * 100))] += sign
+
+    def note(self, text):
+        "Keep what stopped a deal counted unknown, from its comment line."
+        words = text.split(None, 3)         # "# deal 5: max-positions 1000 reached"
+        if len(words) == 4 and words[1] == self.word and words[2].endswith(":"):
+            number = words[2][:-1]
+            if number.lstrip("-").isdigit() and int(number) in self.unknown:
+                self.unknown[int(number)][0] = read_stop(words[3])
+
+    def median(self):
+        "The median time of a deal, in seconds (the upper one of an even count)."
+        left = len(self.seen) // 2
+        for hundredths in sorted(self.times):
+            left -= self.times[hundredths]
+            if left < 0:
+                return hundredths / 100.0
+        return 0.0
+
+
+# What a game gives run_list() to do a list of its deals: the rules a
+# results file records, the table's heading, lines(number, answer): the
+# deal's line and, when the search was stopped, a comment line saying why;
+# work(task), a function of the module (the workers call it): (number,
+# answer), and task(number, limits) its argument; fresh: each deal in a
+# worker of its own; summary(tally, seconds): the last line.
+Sweep = collections.namedtuple("Sweep", "rules heading lines work task fresh summary")
+
+
+def run_list(numbers, tally, sweep, limits, jobs, files, out, err):
+    """Do a list of deals (numbers, a Deals) as sweep says: a line each, in
+    the order asked, then the summary; each line appended to the results
+    file files[1] too when files (argv, name) are given, where the deals it
+    holds are not done again, but those it left unknown where this run's
+    limits (a Limits) go further.  tally gathers the lines.  Exit status 0
+    when every deal was won (or solved), 1 when not or a line could not be
+    kept, 2 when the file cannot be used."""
+    began = time.time()
+    results_file = None
+    if files:
+        argv, name = files
+        try:
+            results_file = open_results(name, argv, sweep.rules, tally.take, complainer(err),
+                                        tally.note)
+        except ValueError as error:
+            err.write("%s: %s\n" % (PROG, error))
+            return 2
+        began -= tally.seconds          # the time of the deals done before counts
+    # A deal left unknown is searched again where a worker of this run would
+    # go further: with its share of the memory, as many as could start.
+    share = shared(limits.memory, workers(jobs, len(numbers)))[1]
+    again = set(n for n in tally.unknown
+                if n in numbers and further(tally.unknown[n][0], limits._replace(memory=share)))
+    held = tally.seen.copy()
+
+    def todo():
+        "The deals to do, in the order asked, each once: fresh ones and again."
+        return (n for n in numbers if n not in held or n in again)
+    count = sum(1 for _ in todo())
+    fresh = count - len(again)
+    if files and fresh < len(numbers):
+        retried = ", and again the %d left unknown at smaller limits" % len(again) if again else ""
+        err.write("%s: %s holds %s of these already; %s the other %d%s\n"
+                  % (PROG, name, plural(len(numbers) - fresh, tally.word), tally.doing, fresh,
+                     retried))
+    out.write(sweep.heading + "\n")
+    processes, memory = shared(limits.memory, workers(jobs, count))
+    tasks = (sweep.task(n, limits._replace(memory=memory)) for n in todo())
+    waiting, order = {}, todo()
+    following = next(order, None)
+    try:
+        for number, answer in results(sweep.work, tasks, processes, sweep.fresh):
+            lines = sweep.lines(number, answer)
+            if results_file:
+                keep(results_file, "\n".join(lines))    # first: a deal the file lacks is not done
+            tally.take(lines[0])
+            waiting[number] = lines
+            while following in waiting:     # the table in the order asked
+                out.write("\n".join(waiting.pop(following)) + "\n")
+                following = next(order, None)
+            out.flush()
+        if results_file:
+            synced(results_file)
+    except ValueError as error:
+        out.write("".join("\n".join(waiting.pop(n)) + "\n" for n in todo() if n in waiting))
+        if len(tally.seen):                 # the summary of what was done
+            out.write(sweep.summary(tally, time.time() - began) + "\n")
+        missing = Numbers()
+        for n in todo():
+            if n not in tally.seen:
+                missing.add(n)
+        err.write("%s: %s%s\n" % (PROG, error, "; not done: %s%s %s" % (
+            tally.word, "s" if len(missing) > 1 else "", missing.ranges()) if len(missing) else ""))
+        return 1
+    out.write(sweep.summary(tally, time.time() - began) + "\n")
+    return 0 if tally.verdicts[tally.kinds[0]] == len(tally.seen) == len(numbers) else 1
+
+
+def workers(jobs, items):
+    """How many processes --jobs N starts for items deals: never more than
+    there are deals or cores, and at least one.
+
+    >>> workers(99999999999999, 3) == min(3, cores()), workers(300, 0)
+    (True, 1)
+    """
+    return max(1, min(jobs, items, cores()))
 
 
 WORKER_ROOM = 16 << 20          # a worker's own pages (copied as it runs) and room to search
@@ -4128,6 +4220,40 @@ def shared(memory, processes):
         if processes > 1:
             return processes, (memory - here) // processes
     return 1, memory
+
+
+def results(work, tasks, processes, fresh=False):
+    """work(task) for each task (an iterable, taken as the workers need
+    them) as it is done, over several processes if asked.  fresh: each task
+    gets a worker forked afresh (about 15 ms of processor time), for a
+    search that reached its memory budget leaves its worker holding most of
+    it (pages it made its own, arenas a few objects keep), which would
+    starve the next one there (Klondike's deal 5 after deal 12 in 64 MB:
+    23,205 positions, 663,538 alone).  This process's objects are frozen
+    first, out of the collector's sight, so that the workers' collections do
+    not copy the pages they share with it (deal 5 then searches 1,162,293
+    positions in the same budget)."""
+    if processes > 1:
+        try:
+            import gc
+            import multiprocessing
+            freeze = getattr(gc, "freeze", None)        # Python 3.7 and later
+            if freeze:
+                gc.collect()
+                freeze()
+            pool = multiprocessing.Pool(processes, quiet_worker,
+                                        maxtasksperchild=1 if fresh else None)
+        except (ImportError, OSError):
+            pool = None                     # no process pool here: do it in one
+        if pool is not None:
+            try:
+                for result in pooled(pool, work, tasks):
+                    yield result
+            finally:
+                ended(pool)
+            return
+    for task in tasks:
+        yield work(task)
 
 
 def cores():

@@ -973,20 +973,6 @@ def cut(spans, edges):
                             sorted(e - 1 for e in edges if first < e <= last) + [last])]
 
 
-def wilson(hits, n, z=1.96):
-    """The 95 % Wilson score interval of a proportion hits/n.
-
-    >>> ["%.4f" % x for x in wilson(38255, 5000000)]
-    ['0.0076', '0.0077']
-    >>> ["%.4f" % x for x in wilson(0, 10)]     # not -0.0000: rounding kept in bounds
-    ['0.0000', '0.2775']
-    """
-    p, zz = hits / n, z * z
-    centre = (p + zz / (2 * n)) / (1 + zz / n)
-    half = z * (p * (1 - p) / n + zz / (4 * n * n)) ** 0.5 / (1 + zz / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def stats_lines(spans, counts, rule, last_line):
     "The report of tally() counts over the spans (first, last) of deals."
     n = sum(counts)
@@ -2620,11 +2606,6 @@ def summarize(names, stdout, stderr):
     return 1 if complain.count else 0
 
 
-def plural(n, word):
-    "'1 file', '2 files'."
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
-
-
 def agree(n, one, many):
     "'1 chain meets', '2 chains meet'."
     return "%d %s" % (n, one if n == 1 else many)
@@ -3097,6 +3078,26 @@ def complainer(stderr):
     return complain
 
 ################ Lists of deals, on several processes
+
+def plural(n, word):
+    "'1 deal', '3 deals'."
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+def wilson(wins, count, z=1.96):
+    """The 95 % confidence interval of a rate wins/count, by Wilson's score
+    formula, as (low, high).
+
+    >>> ['%.3f' % x for x in wilson(30, 100)]
+    ['0.219', '0.396']
+    >>> ["%.4f" % x for x in wilson(0, 10)]     # not -0.0000: rounding kept in bounds
+    ['0.0000', '0.2775']
+    """
+    p, zz = wins / count, z * z
+    centre = (p + zz / (2 * count)) / (1 + zz / count)
+    half = z * (p * (1 - p) / count + zz / (4 * count * count)) ** 0.5 / (1 + zz / count)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
 
 def cores():
     """The processors this process may run on: those of its affinity mask

@@ -555,12 +555,10 @@ def pousse_match_game(number, seconds, opening=2, n=6):
     return game.result[0] == side, len(game.moves), game.result[1], longest
 
 
-def wilson(wins, games, z=1.96):
-    "The 95 % Wilson score interval of a proportion, as (low, high)."
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * (p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5 / (1 + z * z / games)
-    return centre - half, centre + half
+def wilson(wins, games):
+    "The 95 % Wilson score interval of a proportion, as (low, high): Klondike's."
+    import klondike
+    return klondike.wilson(wins, games)
 
 
 @bench
@@ -967,7 +965,9 @@ def sweeps_out_cost(items=100000):
     line = {freecell: "17         solved         96     58       1133     0.01",
             klondike: "17         solved        160        371     0.00",
             medici: medici.block_line(1, 10000, medici.tally(1, 10001), 0.07)}
-    for module, take in ((freecell, freecell.Tally().take), (klondike, klondike.Tally(True).take),
+    tallies = {module: module.Tally(module.parse_result, ("solved", "impossible", "unknown"),
+                                    "deal", "solving") for module in (freecell, klondike)}
+    for module, take in ((freecell, tallies[freecell].take), (klondike, tallies[klondike].take),
                          (medici, medici.parse_block)):
         name = os.path.join(work, module.PROG + ".txt")
         out = module.open_results(name, [], "bench", take, print)
