@@ -1867,7 +1867,7 @@ def rules_text(options):
     """What a results file records as its rules: what changes the verdicts
     and the counts of moves.
 
-    >>> rules_text(arguments(["--solve", "1-2"], sys.stdout, sys.stdout))
+    >>> rules_text(arguments(["--solve", "1-2"]))
     'freecell, 4 cells, autoplay'
     """
     return "%s, %s, %sautoplay%s" % ("baker's game" if options.bakers else "freecell",
@@ -1972,20 +1972,9 @@ def play(args, text):
 
 ################ Main
 
-def arguments(argv, stdout, stderr):
+def arguments(argv):
     "The parsed command line (argparse exits 2 on a bad one)."
-    import argparse
-
-    class Parser(argparse.ArgumentParser):
-        def format_help(self):
-            "The manual, the module docstring, exactly."
-            return __doc__
-
-        def _print_message(self, message, file=None):
-            if message:
-                (stderr if file is sys.stderr else stdout).write(message)
-
-    parser = Parser(prog="freecell.py", usage="%(prog)s [options] < moves")
+    parser = option_parser("%(prog)s [options] < moves", lambda stream: __doc__ or "")
     parser.add_argument("-g", "--game", type=deal_number, metavar="N")
     parser.add_argument("--board", metavar="FILE")
     parser.add_argument("--export", action="store_true")
@@ -2104,8 +2093,10 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     after the last (the hook tests/robustness.txt fuzzes the game with)."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     argv = sys.argv[1:] if argv is None else argv
+    import contextlib
     try:
-        options = arguments(argv, stdout, stderr)
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            options = arguments(argv)   # argparse prints help and errors
     except SystemExit as exit:          # --help, or a bad command line
         return exit.code
     if options.summary:
@@ -2237,7 +2228,48 @@ def working(stderr, interactive, what):
         stderr.flush()
     return clear
 
-################ Options: numbers
+################ Options: the parser, numbers
+
+def option_parser(usage, manual):
+    """The command line's parser (argparse's, imported here: a game read
+    from a pipe does without).  --help prints manual(stream), the script's
+    manual as stream can print it, and only that; usage and errors go where
+    argparse sends them, sys.stdout and sys.stderr (main() redirects them
+    to its own streams), and a write that fails there (a full disk) reaches
+    run(), which says so, where argparse would drop it.
+
+    >>> import contextlib, io
+    >>> out = io.StringIO()
+    >>> parser = option_parser("%(prog)s [options]", lambda stream: "The manual.\\n")
+    >>> with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+    ...     for argv in (["--help"], ["--lemon"]):
+    ...         try:
+    ...             parser.parse_args(argv)
+    ...         except SystemExit as exit:
+    ...             print("exit", exit.code)
+    >>> print(out.getvalue().replace(PROG, "GAME"), end="")
+    The manual.
+    exit 0
+    usage: GAME.py [options]
+    GAME.py: error: unrecognized arguments: --lemon
+    exit 2
+    """
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def print_help(self, file=None):
+            file = file or sys.stdout
+            file.write(manual(file))
+
+        def print_usage(self, file=None):
+            (file or sys.stdout).write(self.format_usage())
+
+        def exit(self, status=0, message=None):
+            if message:
+                sys.stderr.write(message)
+            sys.exit(status)
+    return Parser(prog=PROG + ".py", usage=usage)
+
 
 def number(text):
     """The number text writes in ASCII digits (a huge one stands for any

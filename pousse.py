@@ -1914,11 +1914,7 @@ def robot(args, stdin, stdout, stderr, start):
 
 def parser():
     "The command-line parser; its --help is the manual above, exactly."
-    import argparse
-    p = argparse.ArgumentParser(prog="pousse.py", usage="%(prog)s [options] < moves")
-    p.format_help = lambda: __doc__ or ""
-    # argparse would drop a write that fails (a full disk): run() says so.
-    p._print_message = lambda message, file: file.write(message) if message else None
+    p = option_parser("%(prog)s [options] < moves", lambda stream: __doc__ or "")
     p.add_argument("-n", type=size, default=6)
     p.add_argument("-t", type=seconds, default=30.0)
     p.add_argument("--machine", type=side)
@@ -2076,7 +2072,48 @@ def working(stderr, interactive, what):
         stderr.flush()
     return clear
 
-################ Options: numbers
+################ Options: the parser, numbers
+
+def option_parser(usage, manual):
+    """The command line's parser (argparse's, imported here: a game read
+    from a pipe does without).  --help prints manual(stream), the script's
+    manual as stream can print it, and only that; usage and errors go where
+    argparse sends them, sys.stdout and sys.stderr (main() redirects them
+    to its own streams), and a write that fails there (a full disk) reaches
+    run(), which says so, where argparse would drop it.
+
+    >>> import contextlib, io
+    >>> out = io.StringIO()
+    >>> parser = option_parser("%(prog)s [options]", lambda stream: "The manual.\\n")
+    >>> with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+    ...     for argv in (["--help"], ["--lemon"]):
+    ...         try:
+    ...             parser.parse_args(argv)
+    ...         except SystemExit as exit:
+    ...             print("exit", exit.code)
+    >>> print(out.getvalue().replace(PROG, "GAME"), end="")
+    The manual.
+    exit 0
+    usage: GAME.py [options]
+    GAME.py: error: unrecognized arguments: --lemon
+    exit 2
+    """
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def print_help(self, file=None):
+            file = file or sys.stdout
+            file.write(manual(file))
+
+        def print_usage(self, file=None):
+            (file or sys.stdout).write(self.format_usage())
+
+        def exit(self, status=0, message=None):
+            if message:
+                sys.stderr.write(message)
+            sys.exit(status)
+    return Parser(prog=PROG + ".py", usage=usage)
+
 
 def positive(text):
     """argparse type: a whole number from 1 to 10**18 - 1.
