@@ -921,7 +921,6 @@ def tally_fast(first, last):
 def tally_part(part):
     """(part, tally() of it, seconds, process id) of one (first, last, rule)
     part, for a worker process."""
-    import time
     began = time.time()
     return part, tally(*part), time.time() - began, os.getpid()
 
@@ -1396,7 +1395,6 @@ def find(wish, first, limit, rule="leftmost", deadline=None):
     >>> layout = fold(chain); layout.efficiency[chain.index(34)] >= 10, meets(layout, Wish(targets={34: 10}))
     (True, True)
     """
-    import time
     fixed = wish.fixed()
     free = [card for card in DECK if card not in fixed.values()]
     template = [fixed.get(pos) for pos in range(36)]
@@ -1620,7 +1618,6 @@ class Search(object):
         Returns True if stopped so, False when every chain was visited;
         raises OutOfNodes after budget places, OutOfTime at deadline.
         Afterwards mark is the longest path that met a wish at its end."""
-        import time
         self.order, self.visit, self.path = order, visit, list(prefix)
         self.nodes, self.budget, self.deadline = 0, budget, deadline
         self.check = min(budget or 256, 256)
@@ -1875,7 +1872,6 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
     climbs from any chain, one search a level above the best so far.
     Ctrl-C (KeyboardInterrupt) during the climb returns the best so far
     with proved None: the user waited for it."""
-    import time
     search = Search(wish, rule)
     latest = max(pos for pos in range(36) if search.allowed[pos] >> card & 1)
     most = min(most_folds(latest), 34)
@@ -2053,7 +2049,6 @@ class Loop(object):
     def search(self, state, word, kind):
         """hint or solve: a search for a converging chain that begins with
         the cards read; what it prints."""
-        import time
         pending = state.pending         # distinct cards: a line that repeats one is refused
         slots = [(RANK[card], SUIT[card], 0) for card in pending]
         wish = Wish(slots + [None] * (36 - len(slots)))
@@ -2256,7 +2251,7 @@ def options(argv):
     args = parser.parse_args(argv)
     if args.find:
         try:
-            args.wish = make_wish(args)
+            args.wish, args.highest = make_wish(args)
         except ValueError as error:
             parser.error(str(error))
         if args.highest is not None and args.count != 1:
@@ -2374,7 +2369,8 @@ def target_card(text, word):
 
 
 def make_wish(args):
-    "The Wish the search options describe (ValueError if one is malformed)."
+    """The Wish the search options describe, and the card a CARD!max target
+    asks the highest efficiency of, or None (ValueError if one is malformed)."""
     slots = parse_pattern(args.pattern)
     if args.last:
         last = parse_slot(args.last)
@@ -2384,13 +2380,13 @@ def make_wish(args):
     least = 1 if args.min_efficiency is None else args.min_efficiency
     if args.min_efficiency is not None and not args.target:
         raise ValueError("--min-efficiency needs --target")
-    targets, args.highest = {}, None
+    targets, most = {}, None
     for word in args.target:
         if word.lower().endswith("!max"):
-            if args.highest is not None:
+            if most is not None:
                 raise ValueError("--target: one CARD!max at a time")
-            args.highest = target_card(word[:-4], word)
-            targets.setdefault(args.highest, 0)
+            most = target_card(word[:-4], word)
+            targets.setdefault(most, 0)
             continue
         match = MARK.match(word)
         if "!" in word and not match:
@@ -2412,7 +2408,7 @@ def make_wish(args):
         if hexagrams.get(suit, code) != code:
             raise ValueError("--hexagram: two hexagrams for %s" % show_suit(suit, STYLE))
         hexagrams[suit] = code
-    return Wish(slots, targets, hexagrams, args.balanced)
+    return Wish(slots, targets, hexagrams, args.balanced), most
 
 
 def output_style(args, stdout):
@@ -2485,7 +2481,6 @@ def run_stats(args, argv, stdout, stderr):
     """--stats: fold the deals and print the counts; with --out, each block
     of deals is kept in the file as it is done, and what the file holds
     already is not folded again."""
-    import time
     began = time.time()
     first = args.game if args.game is not None and args.game >= 0 else None
     if first is None and args.out is not None:
