@@ -2228,6 +2228,74 @@ def working(stderr, interactive, what):
         stderr.flush()
     return clear
 
+################ The command loop: a line is all or nothing
+## A game's state is plain data that a line does not change: a line makes a
+## new state, or is refused and leaves the old one as it was.  So a line is
+## all or nothing whatever its words, and undo can be keeping the states.
+
+class Refused(Exception):
+    "A line refused; the message names the word and says why."
+
+
+def play_lines(state, lines, step, out, err, interactive=False, watch=None):
+    r"""Carry out each line of lines ((number, text) pairs, as input_lines()
+    reads them) on state: step(state, text, busy) gives the state after the
+    line, the texts it prints and whether the input ends there, or raises
+    Refused: then one line on err names the input line and says why, and the
+    state stays as it was.  busy(what) shows a search's progress line at a
+    terminal (interactive) and gives the function that takes it away; there,
+    Ctrl-C during a line stops it and leaves the state as it was, where from
+    a pipe it ends the program.  watch(state), when given, sees the state
+    before each line is read and after the last.  Returns (0 when every line
+    was carried out, else 1; the last state).
+
+    >>> import io
+    >>> def step(state, text, busy):
+    ...     printed = []
+    ...     for word in text.split():
+    ...         if word == "quit":
+    ...             return state, printed, True
+    ...         if word != "+1":
+    ...             raise Refused("%s: not a word" % printable(word))
+    ...         state += 1
+    ...         printed.append("now %d" % state)
+    ...     return state, printed, False
+    >>> out, err = io.StringIO(), io.StringIO()
+    >>> play_lines(0, enumerate(["+1 +1", "+1 lemon", "+1 quit +1", "+1"], 1), step, out, err)
+    (1, 3)
+    >>> print((out.getvalue() + err.getvalue()).replace(PROG, "GAME"), end="")
+    now 1
+    now 2
+    now 3
+    GAME: line 2: lemon: not a word
+    """
+    status = 0
+
+    def busy(what):
+        "The progress line of a search; the function that clears it."
+        return working(err, interactive, what)
+
+    for number, text in watched(lines, watch, lambda: state):
+        try:
+            after, printed, ended = step(state, text, busy)
+        except Refused as error:
+            err.write("%s: line %d: %s\n" % (PROG, number, error))
+            status = 1
+            continue
+        except KeyboardInterrupt:
+            if not interactive:
+                raise
+            err.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
+            status = 1                  # the line was not carried out
+            continue
+        for said in printed:
+            out.write(said + "\n")
+        out.flush()
+        state = after
+        if ended:
+            break
+    return status, state
+
 ################ Options: the parser, numbers
 
 def option_parser(usage, manual):

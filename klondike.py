@@ -2889,33 +2889,13 @@ def play(session, lines, out, err, quiet, style, watch=None, interactive=False):
     ['klondike> solving... (Ctrl-C stops it) <cleared> klondike: line 1: interrupted; the game is as it was', 'klondike> klondike> ']
     >>> module['solve'] = solve
     """
-    status = 0
-
-    def busy(what):
-        "The progress line of a search; the function that clears it."
-        return working(err, interactive, what)
-
-    for number, text in watched(lines, watch, lambda: session):
-        try:
-            after, printed, ended = run_line(session, text, style, busy)
-        except Illegal as error:
-            err.write("%s: line %d: %s\n" % (PROG, number, error))
-            status = 1
-            continue
-        except KeyboardInterrupt:
-            if not interactive:
-                raise
-            err.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
-            status = 1                  # the line was not carried out
-            continue
-        for said in printed:
-            out.write(said + "\n")
+    def step(session, text, busy):
+        "A line's session, what it prints (the board after a change), whether it ends."
+        after, printed, ended = run_line(session, text, style, busy)
         if after is not session and not quiet:
-            out.write(board(after, style) + "\n")
-        out.flush()
-        session = after
-        if ended:
-            break
+            printed.append(board(after, style))
+        return after, printed, ended
+    status, session = play_lines(session, lines, step, out, err, interactive, watch)
     if quiet:
         out.write(board(session, style) + "\n")
     return status
@@ -2923,7 +2903,7 @@ def play(session, lines, out, err, quiet, style, watch=None, interactive=False):
 
 def run_line(session, text, style=(False, False), busy=None):
     """(the session after the commands of one line of input, the texts they
-    print, whether they end the input).  Raises Illegal, naming the word
+    print, whether they end the input).  Raises Refused, naming the word
     that failed, when one fails: then the line changes nothing and prints
     nothing.  busy(what), when given, is called as a search starts and
     returns the function that says it has ended.
@@ -2932,13 +2912,17 @@ def run_line(session, text, style=(False, False), busy=None):
     >>> run_line(session, 'hint 9D TS')
     Traceback (most recent call last):
     ...
-    klondike.Illegal: 9D TS: TS is face down
+    klondike.Refused: 9D TS: TS is face down
     >>> after, printed, ended = run_line(session, 'AH board quit t')
     >>> len(entries(after.past)), printed[0].splitlines()[-1], ended
     (1, 'moves: JD QC, t', True)
     """
     printed = []
-    for words, kind, argument in parse_line(text):
+    try:
+        commands = parse_line(text)
+    except Illegal as error:
+        raise Refused(str(error))
+    for words, kind, argument in commands:
         if kind == "quit":
             return session, printed, True
         if kind == "board":
@@ -2949,7 +2933,7 @@ def run_line(session, text, style=(False, False), busy=None):
         try:
             session, said = execute(session, kind, argument)
         except Illegal as error:
-            raise Illegal("%s: %s" % (printable(error.word or words), error))
+            raise Refused("%s: %s" % (printable(error.word or words), error))
         finally:
             if done:
                 done()
@@ -3373,6 +3357,74 @@ def working(stderr, interactive, what):
         stderr.write("\r%s\r" % (" " * len(line)))
         stderr.flush()
     return clear
+
+################ The command loop: a line is all or nothing
+## A game's state is plain data that a line does not change: a line makes a
+## new state, or is refused and leaves the old one as it was.  So a line is
+## all or nothing whatever its words, and undo can be keeping the states.
+
+class Refused(Exception):
+    "A line refused; the message names the word and says why."
+
+
+def play_lines(state, lines, step, out, err, interactive=False, watch=None):
+    r"""Carry out each line of lines ((number, text) pairs, as input_lines()
+    reads them) on state: step(state, text, busy) gives the state after the
+    line, the texts it prints and whether the input ends there, or raises
+    Refused: then one line on err names the input line and says why, and the
+    state stays as it was.  busy(what) shows a search's progress line at a
+    terminal (interactive) and gives the function that takes it away; there,
+    Ctrl-C during a line stops it and leaves the state as it was, where from
+    a pipe it ends the program.  watch(state), when given, sees the state
+    before each line is read and after the last.  Returns (0 when every line
+    was carried out, else 1; the last state).
+
+    >>> import io
+    >>> def step(state, text, busy):
+    ...     printed = []
+    ...     for word in text.split():
+    ...         if word == "quit":
+    ...             return state, printed, True
+    ...         if word != "+1":
+    ...             raise Refused("%s: not a word" % printable(word))
+    ...         state += 1
+    ...         printed.append("now %d" % state)
+    ...     return state, printed, False
+    >>> out, err = io.StringIO(), io.StringIO()
+    >>> play_lines(0, enumerate(["+1 +1", "+1 lemon", "+1 quit +1", "+1"], 1), step, out, err)
+    (1, 3)
+    >>> print((out.getvalue() + err.getvalue()).replace(PROG, "GAME"), end="")
+    now 1
+    now 2
+    now 3
+    GAME: line 2: lemon: not a word
+    """
+    status = 0
+
+    def busy(what):
+        "The progress line of a search; the function that clears it."
+        return working(err, interactive, what)
+
+    for number, text in watched(lines, watch, lambda: state):
+        try:
+            after, printed, ended = step(state, text, busy)
+        except Refused as error:
+            err.write("%s: line %d: %s\n" % (PROG, number, error))
+            status = 1
+            continue
+        except KeyboardInterrupt:
+            if not interactive:
+                raise
+            err.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
+            status = 1                  # the line was not carried out
+            continue
+        for said in printed:
+            out.write(said + "\n")
+        out.flush()
+        state = after
+        if ended:
+            break
+    return status, state
 
 ################ Options: the parser, numbers
 

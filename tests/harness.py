@@ -57,6 +57,8 @@ BLOCK = [
     ("Input: lines from anywhere",
      [("input_lines", GAMES), ("watched", GAMES), ("WORDS", GAMES), ("printable", GAMES),
       ("working", GAMES)]),
+    ("The command loop: a line is all or nothing",
+     [("Refused", GAMES), ("play_lines", GAMES)]),
     ("Options: the parser, numbers",
      [("option_parser", GAMES), ("number", CARDS), ("positive", GAMES), ("seconds", GAMES),
       ("one_of", GAMES), ("memory_size", GAMES)]),
