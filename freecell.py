@@ -759,8 +759,6 @@ def show(game, style):
 ##   state  (cells, homes, cols): cells a bytes of the held cards, sorted; homes a
 ##          tuple of 4 counts; cols a tuple of 8 bytes (cards as byte values, exposed
 ##          card last), in the game's own column order
-##   key    (cells, sorted cols): positions that differ only in the order of their
-##          columns are one position (homes follow from the cards still in play)
 ##   step   (source, target, count): source a column character or a held card (an
 ##          int), target a column character, 'h', or '*' for the first free cell
 ##   packed (homes, cells, cols) as one bytes: the 4 counts, the held cards, then
@@ -778,6 +776,13 @@ def show(game, style):
 ## VIA_POSITIONS at most, the step that reached it); one waiting to be searched
 ## also the moves that reached it, in a queue for each score (in a search of
 ## VIA_POSITIONS at most, with its score in one heap).
+## A search takes its settings as parameters: how one search weighs and
+## prunes is a Stage.
+
+# How one best-first search goes (Solver.best_first): the weight of the moves
+# made (a number, or a pair: see best_first), the score's weights (see PLAIN),
+# and whether it leaves out the moves Solver.steps names.
+Stage = collections.namedtuple("Stage", "weight weights prune")
 
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
@@ -799,11 +804,11 @@ HINT_SHORT, HINT_WIDTH = 0.15, 16    # and hint's, so that it names a move of a 
 HINT_TIMEOUT = 5.0          # seconds hint searches at most (solve: --timeout's)
 BREADTH_SHARE = 0.2         # of them for the breadth-first search that proves minimal
 FIRST_WIDTH, GROWTH = 50, 2.2   # the first beam's width; how much longer the next one takes
-LOOSE_TOP = 4                   # a column's top cards, whose disorder weighs more (Solver.cost);
+LOOSE_TOP = 4                   # a column's top cards, whose disorder weighs more (Scorer.cost);
                                 # the top three or five: 0.2-0.3 moves longer on deals 1..300
 VIA_POSITIONS = 20000           # a search this short keeps the step that reached each position
                                 # (2.6 MB at most): 1.7 % faster than finding the steps again
-# The score's weights (Solver.score, Solver.cost): a held card, a filled column,
+# The score's weights (Scorer.score, Scorer.cost): a held card, a filled column,
 # a buried card, a card in disorder, a card not home, a card lying on the next
 # card of a foundation, a card lying on the card after that, a card lying on a
 # card it does not fit on among the top LOOSE_TOP of its column, and deeper,
@@ -816,18 +821,19 @@ VIA_POSITIONS = 20000           # a search this short keeps the step that reache
 PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0)
 BARE = PLAIN[:5] + (0.0, 0.0, 0.0, 0.0, 0.0)
 TUNED = (2.178, 1.770, 0.969, 0.607, 3.052, 0.932, 0.206, 1.119, 0.705, 0.922)
-# (weight of the moves made, and what it grows by as the cards go home,
-#  the score's weights, whether it leaves out the moves Solver.steps names,
-#  positions it may search; None: all that are left)
+# The searches Solver.search makes in turn: (how it goes, a Stage: the weight of
+# the moves made, and what it grows by as the cards go home, the score's weights,
+# whether it leaves out the moves Solver.steps names; the positions it may
+# search, None: all that are left)
 # The first weight trades length for time (deals 1..1000, k cards home: 1.8 + 1.8
 # k/52 gives 84.95 moves in 1422 positions a deal, 2.0 + 1.8 k/52 84.33 in 1841, a
 # constant 1.8 86.53 in 1010; python3 tests/bench.py freecell_solver): a heavier
 # weight buys shorter solutions more cheaply than fc-solve's flares, going on past
 # the first win or searching again from halfway.  The second stage takes deal 3699,
 # the slowest of 1..4000, from 193,169 positions to 35,064.
-STAGES = (((1.8, 1.8), TUNED, True, 20000), ((0.3, 0.0), BARE, True, 20000),
-          ((1.0, 0.0), PLAIN, False, 100000), ((0.7, 0.0), PLAIN, False, 100000),
-          ((0.5, 0.0), PLAIN, False, None))
+STAGES = ((Stage((1.8, 1.8), TUNED, True), 20000), (Stage((0.3, 0.0), BARE, True), 20000),
+          (Stage((1.0, 0.0), PLAIN, False), 100000), (Stage((0.7, 0.0), PLAIN, False), 100000),
+          (Stage((0.5, 0.0), PLAIN, False), None))
 PARENTS = dict((bakers, [tuple(p for p in DECK if fits(c, p, bakers)) for c in DECK])
                for bakers in (False, True))     # the cards each card may go on
 
@@ -843,17 +849,114 @@ def fast(pos):
             tuple(bytes(col) for col in cols))
 
 
+class Scorer(object):
+    """How far a position looks from the win, by one set of weights (see
+    PLAIN), the parts of the score each column makes memoised."""
+
+    def __init__(self, weights, parents):
+        self.weights, self.parents = weights, parents
+        (self.held, self.filled, self.buried, self.disorder, self.home, self.blocking,
+         self.blocking2, self.loose, self.deep, self.king) = weights
+        self.costs = {}                   # column bytes -> Scorer.cost()
+        self.parts = {}                   # foundations -> {column bytes: Scorer.part()}
+        self.parted = 0
+
+    def forget(self):
+        "Empty the memos."
+        self.costs.clear()
+        self.parts.clear()
+        self.parted = 0
+
+    def cost(self, col):
+        """A column's part of the score that the foundations do not change,
+        and how deep each card lies in it, memoised: (a weight for a column
+        that holds cards, one for each card lying on a lower card of its own
+        suit (it must move before it goes home), one for each other card
+        lying on a lower card, and one for each card lying on a card it does
+        not fit on, another for such a card deeper than the column's top
+        LOOSE_TOP, and more for a king lying on a card among the top
+        LOOSE_TOP (see PLAIN); the cards above each card, 0 for the cards
+        not in it, by card number and four more)."""
+        facts = self.costs.get(col)
+        if facts is None:
+            low, lows, buried, disorder = NCARDS, [NCARDS] * 4, 0, 0
+            parents, below, loose, deep, kings = self.parents, None, 0, 0, 0
+            high = len(col) - LOOSE_TOP
+            depth = bytearray(NCARDS + 8)
+            for i, c in enumerate(col):
+                if below is not None and below not in parents[c]:
+                    if i < high:
+                        deep += 1
+                    else:
+                        loose += 1
+                        if c >= KINGS:
+                            kings += 1
+                below = c
+                depth[c] = len(col) - 1 - i
+                r, s = RANK_OF[c], SUIT_OF[c]
+                if r > lows[s]:
+                    buried += 1
+                else:
+                    lows[s] = r
+                    if r > low:
+                        disorder += 1
+                if r < low:
+                    low = r
+            if len(self.costs) >= PARTS_MEMO:
+                self.costs.clear()
+            facts = self.costs[col] = (self.filled + self.buried * buried + self.disorder
+                                       * disorder + self.loose * loose + self.deep * deep
+                                       + self.king * kings if col else 0, bytes(depth))
+        return facts
+
+    def score(self, state):
+        """How far state looks from the win (lower is nearer): each card not
+        home, each held card, and each column's part (Scorer.part)."""
+        cells, homes, cols = state
+        parts = self.parts.get(homes)
+        if parts is None:
+            if self.parted >= PARTS_MEMO:
+                self.parts.clear()
+                self.parted = 0
+            parts = self.parts[homes] = {}
+        try:
+            # Added one by one, as sum() did before Python 3.12 (which adds
+            # floats more exactly, and so would order some positions apart).
+            # Worked out from the parent's score by the columns that changed,
+            # it is 2 % faster but sums in another order: 14 of 200 deals'
+            # solutions change, none the better on the whole.
+            h = functools.reduce(operator.add, map(parts.__getitem__, cols), 0)
+        except KeyError:
+            h = 0
+            for col in cols:
+                part = parts.get(col)
+                h += self.part(col, homes, parts) if part is None else part
+        return h + self.home * (NCARDS - sum(homes)) + self.held * len(cells)
+
+    def part(self, col, homes, parts):
+        """A column's part of the score with these foundations, kept in parts:
+        its cost(), and a weight for each card lying on the next card of a
+        foundation, and another for each lying on the card after that (a
+        card not in the column adds 0.0, which changes no sum)."""
+        cost, depth = self.costs.get(col) or self.cost(col)
+        b, b2 = self.blocking, self.blocking2
+        h0, h1, h2, h3 = homes[0] * 4, homes[1] * 4, homes[2] * 4, homes[3] * 4
+        part = parts[col] = (cost + b * depth[h0] + b2 * depth[h0 + 4] + b * depth[h1 + 1]
+                             + b2 * depth[h1 + 5] + b * depth[h2 + 2] + b2 * depth[h2 + 6]
+                             + b * depth[h3 + 3] + b2 * depth[h3 + 7])
+        self.parted += 1
+        return part
+
+
 class Solver(object):
     "Search one game's positions: the rules, and what is known of its columns."
 
     def __init__(self, ncells=4, bakers=False, start=None):
         self.ncells, self.bakers = ncells, bakers
-        self.ontos, self.costs = {}, {}   # column bytes -> Solver.onto(), its score
+        self.ontos = {}                   # column bytes -> Solver.onto()
         self.safes = {}                   # foundations -> the cards autoplay may send home
-        self.parts = {}                   # foundations -> {column bytes: Solver.part()}
-        self.weights, self.prune = None, False
-        self.weigh(PLAIN)
         self.parents = PARENTS[bakers]
+        self.scoring = Scorer(PLAIN, self.parents)  # the last Scorer used, with its memos
         self.tokens, self.prefix, self.packs, self.raws = {}, {}, {}, {}
         for col in (start[2] if start else ()):
             for k in range(2, len(col) + 1):
@@ -861,15 +964,12 @@ class Solver(object):
                 self.tokens[col[:k]] = token
                 self.prefix[token] = col[:k]
 
-    def weigh(self, weights):
-        "Score with these weights from now on (see PLAIN)."
-        if weights != self.weights:
-            self.weights = weights
-            (self.held, self.filled, self.buried, self.disorder, self.home, self.blocking,
-             self.blocking2, self.loose, self.deep, self.king) = weights
-            self.costs.clear()
-            self.parts.clear()
-            self.parted = 0
+    def scorer(self, weights):
+        """The Scorer of these weights: the one used last while they stay the
+        same (its memos kept), a new one when they change."""
+        if self.scoring.weights != weights:
+            self.scoring = Scorer(weights, self.parents)
+        return self.scoring
 
     def pack_column(self, col):
         """col with its cards still in place as dealt, two or more, as one
@@ -923,48 +1023,6 @@ class Solver(object):
         facts = self.ontos[col] = (run, onto, tuple(pair for pair in onto if pair[1] == run))
         return facts
 
-    def cost(self, col):
-        """A column's part of the score that the foundations do not change,
-        and how deep each card lies in it, memoised: (a weight for a column
-        that holds cards, one for each card lying on a lower card of its own
-        suit (it must move before it goes home), one for each other card
-        lying on a lower card, and one for each card lying on a card it does
-        not fit on, another for such a card deeper than the column's top
-        LOOSE_TOP, and more for a king lying on a card among the top
-        LOOSE_TOP (Solver.weigh); the cards above each card, 0 for the cards
-        not in it, by card number and four more)."""
-        facts = self.costs.get(col)
-        if facts is None:
-            low, lows, buried, disorder = NCARDS, [NCARDS] * 4, 0, 0
-            parents, below, loose, deep, kings = self.parents, None, 0, 0, 0
-            high = len(col) - LOOSE_TOP
-            depth = bytearray(NCARDS + 8)
-            for i, c in enumerate(col):
-                if below is not None and below not in parents[c]:
-                    if i < high:
-                        deep += 1
-                    else:
-                        loose += 1
-                        if c >= KINGS:
-                            kings += 1
-                below = c
-                depth[c] = len(col) - 1 - i
-                r, s = RANK_OF[c], SUIT_OF[c]
-                if r > lows[s]:
-                    buried += 1
-                else:
-                    lows[s] = r
-                    if r > low:
-                        disorder += 1
-                if r < low:
-                    low = r
-            if len(self.costs) >= PARTS_MEMO:
-                self.costs.clear()
-            facts = self.costs[col] = (self.filled + self.buried * buried + self.disorder
-                                       * disorder + self.loose * loose + self.deep * deep
-                                       + self.king * kings if col else 0, bytes(depth))
-        return facts
-
     def autoplay(self, cells, homes, cols):
         "The state after safe autoplay, the game's rule, done to the end."
         safes = self.safes
@@ -989,11 +1047,11 @@ class Solver(object):
             s = SUIT_OF[card]
             homes = homes[:s] + (homes[s] + 1,) + homes[s + 1:]
 
-    def steps(self, state, settled=True):
+    def steps(self, state, settled=True, prune=False):
         """Every (step, next state) from state, autoplay done.  In a settled
         state autoplay has nothing to do, and only a newly exposed card can
         start it (written out in each kind of step: this is the search's
-        innermost loop).  When self.prune, the steps a good player seldom
+        innermost loop).  When prune, the steps a good player seldom
         needs are left out: part of a run short enough to move whole, one
         card of a run into an empty column, a card lying on its parent into
         a free cell, a card that could go on a column into a free cell or an
@@ -1006,7 +1064,7 @@ class Solver(object):
         # (A table of the columns each card may go on, kept up to date, is
         # 10 % slower: building it costs more than the look-ups it saves.)
         tops = {col[-1]: j for j, col in enumerate(cols) if col}
-        autoplay, parents, ontos, prune = self.autoplay, self.parents, self.ontos, self.prune
+        autoplay, parents, ontos = self.autoplay, self.parents, self.ontos
         out, held = [], []
         for i, card in enumerate(cells):          # home from a cell
             if card in nexts:
@@ -1067,45 +1125,6 @@ class Solver(object):
                             else autoplay(rest, homes, tuple(new))))
         return out + held if held else out
 
-    def score(self, state):
-        """How far state looks from the win (lower is nearer), by the weights
-        of Solver.weigh: each card not home, each held card, and each
-        column's part (Solver.part)."""
-        cells, homes, cols = state
-        parts = self.parts.get(homes)
-        if parts is None:
-            if self.parted >= PARTS_MEMO:
-                self.parts.clear()
-                self.parted = 0
-            parts = self.parts[homes] = {}
-        try:
-            # Added one by one, as sum() did before Python 3.12 (which adds
-            # floats more exactly, and so would order some positions apart).
-            # Worked out from the parent's score by the columns that changed,
-            # it is 2 % faster but sums in another order: 14 of 200 deals'
-            # solutions change, none the better on the whole.
-            h = functools.reduce(operator.add, map(parts.__getitem__, cols), 0)
-        except KeyError:
-            h = 0
-            for col in cols:
-                part = parts.get(col)
-                h += self.part(col, homes, parts) if part is None else part
-        return h + self.home * (NCARDS - sum(homes)) + self.held * len(cells)
-
-    def part(self, col, homes, parts):
-        """A column's part of the score with these foundations, kept in parts:
-        its cost(), and a weight for each card lying on the next card of a
-        foundation, and another for each lying on the card after that (a
-        card not in the column adds 0.0, which changes no sum)."""
-        cost, depth = self.costs.get(col) or self.cost(col)
-        b, b2 = self.blocking, self.blocking2
-        h0, h1, h2, h3 = homes[0] * 4, homes[1] * 4, homes[2] * 4, homes[3] * 4
-        part = parts[col] = (cost + b * depth[h0] + b2 * depth[h0 + 4] + b * depth[h1 + 1]
-                             + b2 * depth[h1 + 5] + b * depth[h2 + 2] + b2 * depth[h2 + 6]
-                             + b * depth[h3 + 3] + b2 * depth[h3 + 7])
-        self.parted += 1
-        return part
-
     def search(self, pos, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None,
                began=None):
         """(verdict, steps, positions): 'solved' with the steps of a solution,
@@ -1114,27 +1133,24 @@ class Solver(object):
         bytes for the whole process.  Searches that weigh the moves made
         (and the cards on a foundation's next card) differently get stuck on
         different deals, so a stuck search makes way for the next one
-        (STAGES).  The first two leave out moves (Solver.steps): their running
+        (STAGES, each as its Stage says).  The first two leave out moves (Solver.steps): their running
         out of positions proves nothing, and the next such search would run
         out too, so it is passed over.  The others are complete: any of them
         that runs out of positions proves the deal impossible."""
         deadline = (began or time.time()) + timeout if timeout else None
         searched, ran_out = 0, False
-        for weight, weights, self.prune, budget in STAGES:
-            if self.prune and ran_out:
+        for stage, budget in STAGES:
+            if stage.prune and ran_out:
                 continue
             if searched >= max_positions:       # spent by the searches before
                 break
-            self.weigh(weights)
             budget = min(budget or max_positions, max_positions - searched)
-            verdict, steps, positions = self.best_first(pos, weight, budget, deadline, memory)
+            verdict, steps, positions = self.best_first(pos, stage, budget, deadline, memory)
             searched += positions
-            if verdict == "impossible" and self.prune:
+            if verdict == "impossible" and stage.prune:
                 verdict, steps, ran_out = "unknown", "budget", True   # no proof
             if verdict != "unknown" or steps != "budget":
                 break
-        self.prune = False
-        self.weigh(PLAIN)
         if steps == "budget":
             steps = "max-positions %d reached" % max_positions
         elif steps == "deadline":
@@ -1143,16 +1159,19 @@ class Solver(object):
             steps = "memory %s reached" % size_text(memory)
         return verdict, steps, searched
 
-    def best_first(self, pos, weight, budget, deadline, memory=None):
-        """One best-first search from pos, each position scored by score() plus
-        a weight times the moves made to reach it, foundation moves not
-        counted: (verdict, steps or the limit, positions).  weight is a
-        number, or a pair (w, more): w plus more times the share of the cards
-        that are home, so that the moves made weigh more as the game nears
-        its end.  The positions waiting are kept by score, first come first
+    def best_first(self, pos, stage, budget, deadline, memory=None):
+        """One best-first search from pos as stage (a Stage) says, each
+        position scored by stage.weights (Scorer.score) plus stage.weight
+        times the moves made to reach it, foundation moves not counted, and
+        when stage.prune, the moves Solver.steps names left out: (verdict,
+        steps or the limit, positions).  The weight is a number, or a pair
+        (w, more): w plus more times the share of the cards that are home,
+        so that the moves made weigh more as the game nears its end.  The
+        positions waiting are kept by score, first come first
         served within a score; the search ends 'memory' where it would take
         the process past memory bytes."""
-        w, more = weight if isinstance(weight, tuple) else (weight, 0.0)
+        w, more = stage.weight if isinstance(stage.weight, tuple) else (stage.weight, 0.0)
+        prune = stage.prune
         by_home = [w + more * home / NCARDS for home in range(NCARDS + 1)]
         start = fast(pos)
         first_key = self.key(start)
@@ -1168,7 +1187,8 @@ class Solver(object):
         waiting = [(0, 0, first_key, 0)] if short else {0: collections.deque([(first_key, 0)])}
         scores, pushed = [0], 0
         settled = self.autoplay(*start) == start
-        key_of, score_of, expanded = self.key, self.score, 0
+        key_of, score_of, expanded = self.key, self.scorer(stage.weights).score, 0
+        steps_of = self.steps
         push, pop = heapq.heappush, heapq.heappop
         while waiting:
             if short:
@@ -1180,8 +1200,8 @@ class Solver(object):
                     del waiting[pop(scores)]
             state = self.unpack(key)
             if sum(state[1]) == NCARDS:
-                return "solved", self.path(pos, key, seen, settled, via), len(seen)
-            for step, child in self.steps(state, settled or key is not first_key):
+                return "solved", self.path(pos, key, seen, settled, via, prune), len(seen)
+            for step, child in steps_of(state, settled or key is not first_key, prune):
                 child_key = key_of(child)
                 # Keeping the shorter way to a position met again changed 2 deals
                 # of 200 (85.45 moves against 85.46): the shortening finds those.
@@ -1211,15 +1231,15 @@ class Solver(object):
     def beam(self, pos, width=None, deadline=None, memory=None, bound=None):
         """A search level by level, a level a typed move, keeping the width
         positions of each level that score best (all of them when width is
-        None: then it is breadth first and its first win is a shortest one).
-        A position seen on an earlier level is not taken again.  Returns
+        None: then it is breadth first and its first win is a shortest one),
+        scored by PLAIN.  A position seen on an earlier level is not taken again.  Returns
         (steps or None, positions, levels searched in full, the limit that
         stopped it or None); it looks no further than bound moves."""
         start = fast(pos)
         key = self.key(start)
         settled = self.autoplay(*start) == start
         seen = {key: None}                      # key -> the parent's key
-        level, g, key_of, score = [(0, start, key)], 0, self.key, self.score
+        level, g, key_of, score = [(0, start, key)], 0, self.key, self.scorer(PLAIN).score
         while level and (bound is None or g + 1 < bound):
             children = []
             for n, (_, state, key) in enumerate(level):
@@ -1289,18 +1309,17 @@ class Solver(object):
         if (resident() or 0) + 2 * sys.getsizeof(seen) <= memory:
             return False
         self.ontos.clear()
-        self.costs.clear()
-        self.parts.clear()
-        self.parted = 0
+        self.scoring.forget()
         self.packs.clear()
         self.raws.clear()
         return (resident() or 0) + 2 * sys.getsizeof(seen) > memory
 
-    def path(self, pos, key, seen, settled, via=None):
+    def path(self, pos, key, seen, settled, via=None, prune=False):
         """The steps from pos to the position of key: the keys back to the
-        start, then the step to each from the one before, found again (or,
-        where via holds the steps that reached the keys, each played as the
-        card it moves and where it goes)."""
+        start, then the step to each from the one before, found again among
+        the steps the search had (prune as it had it) (or, where via holds
+        the steps that reached the keys, each played as the card it moves
+        and where it goes)."""
         keys = []
         while key is not None:
             keys.append(key)
@@ -1312,7 +1331,7 @@ class Solver(object):
         state, steps = fast(pos), []
         for g, key in enumerate(reversed(keys[:-1])):
             head = key[:key.find(255)]            # the foundations and held cards
-            for step, child in self.steps(state, settled or g > 0):
+            for step, child in self.steps(state, settled or g > 0, prune):
                 if bytes(child[1]) + child[0] == head and self.key(child) == key:
                     break
             steps.append(step)
