@@ -776,13 +776,26 @@ def show(game, style):
 ## VIA_POSITIONS at most, the step that reached it); one waiting to be searched
 ## also the moves that reached it, in a queue for each score (in a search of
 ## VIA_POSITIONS at most, with its score in one heap).
-## A search takes its settings as parameters: how one search weighs and
-## prunes is a Stage.
+## A search takes its settings as parameters and answers with data: how one
+## search weighs and prunes is a Stage, its limits a Limits, what stopped it
+## a Stop (these two in the shared block, below), and what it found a Found;
+## solve() answers an Answer.  The words are made where they are printed.
 
 # How one best-first search goes (Solver.best_first): the weight of the moves
 # made (a number, or a pair: see best_first), the score's weights (see PLAIN),
 # and whether it leaves out the moves Solver.steps names.
 Stage = collections.namedtuple("Stage", "weight weights prune")
+# What a search found: its verdict ('solved', 'impossible' or 'unknown'), the
+# steps of a solution (None unless solved), the Stop that ended it short of a
+# verdict (None when it reached one), and the positions it searched.
+Found = collections.namedtuple("Found", "verdict steps stop positions")
+# solve()'s answer: the verdict, the moves in standard notation, the Stop of
+# a limit reached (of the search when unknown; of the shortening, memory, when
+# solved; else None), the positions searched, the seconds taken, the moves
+# with every foundation move counted, the solver's steps, the seconds spent
+# on a short solution (None without --short) and whether it is proved minimal.
+Answer = collections.namedtuple("Answer",
+                                "verdict moves stop positions seconds total steps short minimal")
 
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
@@ -1125,54 +1138,55 @@ class Solver(object):
                             else autoplay(rest, homes, tuple(new))))
         return out + held if held else out
 
-    def search(self, pos, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None,
-               began=None):
-        """(verdict, steps, positions): 'solved' with the steps of a solution,
-        'impossible', or 'unknown' with the limit that stopped the search:
-        max_positions, timeout seconds after began (now if None), or memory
-        bytes for the whole process.  Searches that weigh the moves made
-        (and the cards on a foundation's next card) differently get stuck on
-        different deals, so a stuck search makes way for the next one
-        (STAGES, each as its Stage says).  The first two leave out moves (Solver.steps): their running
-        out of positions proves nothing, and the next such search would run
-        out too, so it is passed over.  The others are complete: any of them
-        that runs out of positions proves the deal impossible."""
-        deadline = (began or time.time()) + timeout if timeout else None
+    def search(self, pos, limits=None, began=None):
+        """What the searches of STAGES find from pos, a Found: 'solved' with
+        the steps of a solution, 'impossible', or 'unknown' with the Stop of
+        the limit that ended the search: limits (a Limits, its fields None
+        where with_defaults() gives them) of positions, of seconds after
+        began (now if None), and of bytes for the whole process.  Searches
+        that weigh the moves made (and the cards on a foundation's next
+        card) differently get stuck on different deals, so a stuck search
+        makes way for the next one.  The first two leave out moves
+        (Solver.steps): their running out of positions proves nothing, and
+        the next such search would run out too, so it is passed over.  The
+        others are complete: any of them that runs out of positions proves
+        the deal impossible."""
+        limits = with_defaults(limits)
+        began = began or time.time()
         searched, ran_out = 0, False
         for stage, budget in STAGES:
             if stage.prune and ran_out:
                 continue
-            if searched >= max_positions:       # spent by the searches before
+            if searched >= limits.positions:    # spent by the searches before
                 break
-            budget = min(budget or max_positions, max_positions - searched)
-            verdict, steps, positions = self.best_first(pos, stage, budget, deadline, memory)
-            searched += positions
-            if verdict == "impossible" and stage.prune:
-                verdict, steps, ran_out = "unknown", "budget", True   # no proof
-            if verdict != "unknown" or steps != "budget":
+            budget = min(budget or limits.positions, limits.positions - searched)
+            found = self.best_first(pos, stage, limits._replace(positions=budget), began)
+            searched += found.positions
+            if found.verdict == "impossible" and stage.prune:     # no proof
+                found, ran_out = found._replace(verdict="unknown",
+                                                stop=Stop("max-positions", budget)), True
+            if found.verdict != "unknown" or found.stop.limit != "max-positions":
                 break
-        if steps == "budget":
-            steps = "max-positions %d reached" % max_positions
-        elif steps == "deadline":
-            steps = "timeout %g s reached" % timeout
-        elif steps == "memory":
-            steps = "memory %s reached" % size_text(memory)
-        return verdict, steps, searched
+        if found.stop is not None and found.stop.limit == "max-positions":
+            found = found._replace(stop=Stop("max-positions", limits.positions))  # all of them
+        return found._replace(positions=searched)
 
-    def best_first(self, pos, stage, budget, deadline, memory=None):
-        """One best-first search from pos as stage (a Stage) says, each
-        position scored by stage.weights (Scorer.score) plus stage.weight
-        times the moves made to reach it, foundation moves not counted, and
-        when stage.prune, the moves Solver.steps names left out: (verdict,
-        steps or the limit, positions).  The weight is a number, or a pair
-        (w, more): w plus more times the share of the cards that are home,
-        so that the moves made weigh more as the game nears its end.  The
-        positions waiting are kept by score, first come first
-        served within a score; the search ends 'memory' where it would take
-        the process past memory bytes."""
+    def best_first(self, pos, stage, limits, began=None):
+        """One best-first search from pos as stage (a Stage) says, a Found:
+        each position scored by stage.weights (Scorer.score) plus
+        stage.weight times the moves made to reach it, foundation moves not
+        counted, and when stage.prune, the moves Solver.steps names left
+        out.  The weight is a number, or a pair (w, more): w plus more times
+        the share of the cards that are home, so that the moves made weigh
+        more as the game nears its end.  The positions waiting are kept by
+        score, first come first served within a score.  limits (a Limits)
+        end it: limits.positions, limits.seconds after began (now if None;
+        None: no end), and where it would take the process past
+        limits.memory bytes (None: no bound)."""
         w, more = stage.weight if isinstance(stage.weight, tuple) else (stage.weight, 0.0)
-        prune = stage.prune
         by_home = [w + more * home / NCARDS for home in range(NCARDS + 1)]
+        budget, memory, prune = limits.positions, limits.memory, stage.prune
+        deadline = (began or time.time()) + limits.seconds if limits.seconds else None
         start = fast(pos)
         first_key = self.key(start)
         seen = {first_key: None}                  # key -> the parent's key
@@ -1200,7 +1214,8 @@ class Solver(object):
                     del waiting[pop(scores)]
             state = self.unpack(key)
             if sum(state[1]) == NCARDS:
-                return "solved", self.path(pos, key, seen, settled, via, prune), len(seen)
+                return Found("solved", self.path(pos, key, seen, settled, via, prune), None,
+                             len(seen))
             for step, child in steps_of(state, settled or key is not first_key, prune):
                 child_key = key_of(child)
                 # Keeping the shorter way to a position met again changed 2 deals
@@ -1220,13 +1235,13 @@ class Solver(object):
                         push(scores, score)
                     queue.append((child_key, moves))
             if len(seen) > budget:
-                return "unknown", "budget", len(seen)
+                return Found("unknown", None, Stop("max-positions", budget), len(seen))
             expanded += 1
             if deadline and expanded & 31 == 0 and time.time() > deadline:
-                return "unknown", "deadline", len(seen)
+                return Found("unknown", None, Stop("timeout", limits.seconds), len(seen))
             if memory and expanded & 1023 == 0 and self.crowded(seen, memory):
-                return "unknown", "memory", len(seen)
-        return "impossible", None, len(seen)
+                return Found("unknown", None, Stop("memory", memory), len(seen))
+        return Found("impossible", None, None, len(seen))
 
     def beam(self, pos, width=None, deadline=None, memory=None, bound=None):
         """A search level by level, a level a typed move, keeping the width
@@ -1265,19 +1280,20 @@ class Solver(object):
 
     def shortest(self, pos, steps, seconds, deadline=None, memory=None, width=FIRST_WIDTH,
                  measure=None):
-        """(steps, minimal, positions, 'memory' or None): the shortest solution
-        found in so many seconds (and before deadline), starting from the
-        solution steps.  A breadth-first search comes first: its first win is
-        a shortest solution, and the levels it searched in full without one
+        """(steps, minimal, positions, stop): the shortest solution found in
+        so many seconds (and before deadline), starting from the solution
+        steps.  A breadth-first search comes first: its first win is a
+        shortest solution, and the levels it searched in full without one
         are a lower bound.  Then beams of doubling width, while the next one
         is likely to end in time and the best solution is longer than the
-        lower bound; a solution as short as the bound is proved minimal.  It
-        says 'memory' when the memory limit stopped a search (a beam stopped
-        so ends the widening; the breadth-first search's memory is freed
-        for the beams).  The searches count steps, the moves typed with
-        autoplay on; measure, if given, is what the player counts instead
-        (every move, without autoplay): of the solutions found, the one it
-        makes shortest is returned, never proved minimal."""
+        lower bound; a solution as short as the bound is proved minimal.
+        stop is Stop('memory', memory) when the memory limit stopped a
+        search, else None (a beam stopped so ends the widening; the
+        breadth-first search's memory is freed for the beams).  The searches
+        count steps, the moves typed with autoplay on; measure, if given, is
+        what the player counts instead (every move, without autoplay): of
+        the solutions found, the one it makes shortest is returned, never
+        proved minimal."""
         began = time.time()
         end = began + seconds if deadline is None else min(deadline, began + seconds)
         best = (measure(steps), steps) if measure else None
@@ -1298,10 +1314,10 @@ class Solver(object):
                 if measure:
                     best = min(best, (measure(found), found), key=first)
             took, width = time.time() - clock, width * 2
-        why = "memory" if stopped or why == "memory" else None
+        stop = Stop("memory", memory) if stopped or why == "memory" else None
         if measure:
-            return best[1], False, positions, why
-        return steps, len(steps) <= lower, positions, why
+            return best[1], False, positions, stop
+        return steps, len(steps) <= lower, positions, stop
 
     def crowded(self, seen, memory):
         """Whether the process, with room for seen to grow once more, would
@@ -1504,72 +1520,74 @@ def solution(pos, steps, bakers=False, autoplay_on=True):
     return moves, autoplayed
 
 
-def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, timeout=TIMEOUT,
-          memory=None, began=None, short=None, width=FIRST_WIDTH):
-    """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (standard
-    notation), total (every foundation move counted), why (the limit reached),
-    positions searched, seconds, and the solver's steps.  The limits are
-    Solver.search's; memory None is memory_budget()'s share of the machine.
-    With short (seconds), the solution found is then made as short as
-    Solver.shortest can in that time: answer["short"] says how long that
-    took and answer["minimal"] whether the solution is proved minimal.
+def with_defaults(limits=None):
+    """limits (a Limits, or None) with the defaults where it says None:
+    MAX_POSITIONS, TIMEOUT, and memory_budget()'s share of the machine."""
+    positions, seconds, memory = limits or (None, None, None)
+    return Limits(MAX_POSITIONS if positions is None else positions,
+                  TIMEOUT if seconds is None else seconds, memory or memory_budget())
+
+
+def solve(pos, bakers=False, autoplay_on=True, limits=None, began=None, short=None,
+          width=FIRST_WIDTH):
+    """An Answer: the verdict ('solved', 'impossible' or 'unknown'), the
+    moves (standard notation), the Stop of the limit reached, positions
+    searched, seconds, the total (every foundation move counted) and the
+    solver's steps.  limits (a Limits, with_defaults() where None) and began
+    are Solver.search's.  With short (seconds), the solution found is then
+    made as short as Solver.shortest can in that time: answer.short says
+    how long that took, answer.minimal whether the solution is proved
+    minimal, and answer.stop names the memory limit if it stopped that.
 
     >>> answer = solve(deal(1))
-    >>> answer["verdict"], answer["total"] >= 52, len(answer["moves"]) < answer["total"]
+    >>> answer.verdict, answer.total >= 52, len(answer.moves) < answer.total
     ('solved', True, True)
-    >>> solve(deal(-1))["verdict"]          # Windows' unshuffled deal -1
+    >>> solve(deal(-1)).verdict             # Windows' unshuffled deal -1
     'impossible'
-    >>> answer = solve(deal(11982), memory=1 << 20)
-    >>> answer["verdict"], answer["why"], answer["positions"]
-    ('unknown', 'memory 1 MB reached', 2445)
+    >>> answer = solve(deal(11982), limits=Limits(None, None, 1 << 20))
+    >>> answer.verdict, answer.stop, answer.positions
+    ('unknown', Stop(limit='memory', value=1048576), 2445)
     """
     clock = time.time()
     solver = Solver(len(pos[0]), bakers, fast(pos))
-    memory = memory or memory_budget()
-    verdict, steps, positions = solver.search(pos, max_positions, timeout, memory,
-                                              began or clock)
-    answer = {"verdict": verdict, "moves": [], "total": 0, "why": "",
-              "positions": positions, "steps": [], "short": None, "minimal": False}
+    limits = with_defaults(limits)
+    verdict, steps, stop, positions = solver.search(pos, limits, began or clock)
+    answer = Answer(verdict, [], stop, positions, None, 0, [], None, False)
     if verdict == "solved":
         if short:                       # its seconds count from the start of the solve,
             shortening = time.time()    # and a fiftieth is left for what comes after
             # Without autoplay the player types every move: so are they counted.
             measure = None if autoplay_on else (lambda steps: len(solution(
                 pos, solver.shorten(pos, steps), bakers, False)[0]))
-            steps, answer["minimal"], searched, stopped = solver.shortest(
+            steps, minimal, searched, stop = solver.shortest(
                 pos, steps, clock + 0.98 * short - shortening,
-                (began or clock) + timeout if timeout else None, memory, width, measure)
-            answer["positions"] += searched
-            answer["short"] = time.time() - shortening
-            if stopped:
-                answer["why"] = "memory %s reached" % size_text(memory)
+                (began or clock) + limits.seconds if limits.seconds else None, limits.memory,
+                width, measure)
+            answer = answer._replace(stop=stop, positions=positions + searched,
+                                     short=time.time() - shortening, minimal=minimal)
         steps = solver.shorten(pos, steps)
         moves, autoplayed = solution(pos, steps, bakers, autoplay_on)
-        answer["moves"], answer["steps"] = moves, steps
-        answer["total"] = len(moves) + (autoplayed if autoplay_on else 0)
-    elif verdict == "unknown":
-        answer["why"] = steps
-    answer["seconds"] = time.time() - clock
-    return answer
+        answer = answer._replace(moves=moves, steps=steps,
+                                 total=len(moves) + (autoplayed if autoplay_on else 0))
+    return answer._replace(seconds=time.time() - clock)
 
 
 def verdict_line(answer, autoplay_on=True):
-    "'solved in 41 moves (93 with every foundation move), ...' for an answer."
-    verdict = answer["verdict"]
-    if verdict == "solved":
-        text = "solved in " + plural(len(answer["moves"]), "move")
+    "'solved in 41 moves (93 with every foundation move), ...' for an Answer."
+    if answer.verdict == "solved":
+        text = "solved in " + plural(len(answer.moves), "move")
         if autoplay_on:
-            text += " (%d with every foundation move)" % answer["total"]
-        if answer.get("short") is not None:
+            text += " (%d with every foundation move)" % answer.total
+        if answer.short is not None:
             text += ", the shortest found in %.1f s (%s%s)" % (
-                answer["short"], "proved minimal" if answer["minimal"] and autoplay_on
-                else "not proved minimal", answer["why"] and "; " + answer["why"])
-    elif verdict == "unknown":
-        text = "unknown: " + answer["why"]
+                answer.short, "proved minimal" if answer.minimal and autoplay_on
+                else "not proved minimal", "; " + stop_text(answer.stop) if answer.stop else "")
+    elif answer.verdict == "unknown":
+        text = "unknown: " + stop_text(answer.stop)
     else:
-        text = verdict
-    return "%s, %s searched, %.2f s" % (text, plural(answer["positions"], "position"),
-                                        answer["seconds"])
+        text = answer.verdict
+    return "%s, %s searched, %.2f s" % (text, plural(answer.positions, "position"),
+                                        answer.seconds)
 
 
 def lines_of(moves, width=10):
@@ -1808,21 +1826,23 @@ class Session(object):
         if won(game["pos"]):
             raise Illegal("the game is won")
         short = {"hint": HINT_SHORT, "solve short": options.short or SHORT}.get(word)
-        timeout = min(options.timeout, HINT_TIMEOUT) if word == "hint" else options.timeout
+        limits = limits_of(options)
+        if word == "hint":
+            limits = limits._replace(seconds=min(limits.seconds, HINT_TIMEOUT))
         clear = working(self.err, self.interactive, "solving")
         try:
-            answer = solve(game["pos"], game["bakers"], game["autoplay"], options.max_positions,
-                           timeout, options.memory, short=short,
+            answer = solve(game["pos"], game["bakers"], game["autoplay"], limits, short=short,
                            width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
         finally:
             clear()
-        if answer["verdict"] != "solved":
-            longer = (timeout < options.timeout and answer["why"].startswith("timeout"))
-            found = "found " if answer["verdict"] == "unknown" else ""      # nothing proved
+        if answer.verdict != "solved":
+            longer = (limits.seconds < options.timeout and answer.stop is not None
+                      and answer.stop.limit == "timeout")
+            found = "found " if answer.verdict == "unknown" else ""         # nothing proved
             return (("No hint: no" if word == "hint" else "No")     # as the other games say it
                     + " solution %sfrom here: %s" % (found, verdict_line(answer))
                     + (" (solve searches for up to %g s)" % options.timeout if longer else ""))
-        moves = answer["moves"]
+        moves = answer.moves
         if word != "hint":
             return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game["autoplay"])])
         return ("Hint: %s (it keeps the game winnable: a solution of %s starts with it)"
@@ -1860,8 +1880,7 @@ def random_deal():
 def solve_one(task):
     "Solve one deal of a range: (number, answer).  Runs in worker processes too."
     number, cells, bakers, autoplay_on, limits, short = task
-    return number, solve(deal(number, cells), bakers, autoplay_on, limits.positions,
-                         limits.seconds, limits.memory, short=short)
+    return number, solve(deal(number, cells), bakers, autoplay_on, limits, short=short)
 
 
 def solve_deals(options, argv, stdout, stderr):
@@ -1877,7 +1896,7 @@ def solve_deals(options, argv, stdout, stderr):
         task=lambda number, limits: (number, options.cells, options.bakers, options.autoplay,
                                      limits, options.short),
         fresh=False, summary=summary_line)
-    limits = Limits(options.max_positions, options.timeout, options.memory)
+    limits = limits_of(options)
     files = (argv, options.out) if options.out is not None else None
     return run_list(options.solve, tally, sweep, limits, options.jobs, files, stdout, stderr)
 
@@ -1901,14 +1920,13 @@ RESULT = re.compile(r"^(-?\d+) +(solved|impossible|unknown) +(\d+|-) +(\d+|-) +(
 
 def deal_lines(number, answer, autoplay_on):
     """A deal's line in the table and in a results file, and when the search
-    was stopped, a comment line that says why."""
-    solved_ = answer["verdict"] == "solved"
+    was stopped, a comment line that says why, for an Answer."""
+    solved_ = answer.verdict == "solved"
     line = "%-10d %-10s %6s %6s %10d %8.2f" % (
-        number, answer["verdict"], answer["total"] if solved_ else "-",
-        len(answer["moves"]) if solved_ and autoplay_on else "-", answer["positions"],
-        answer["seconds"])
-    if answer["verdict"] == "unknown":
-        return [line, "# deal %d: %s" % (number, answer["why"])]
+        number, answer.verdict, answer.total if solved_ else "-",
+        len(answer.moves) if solved_ and autoplay_on else "-", answer.positions, answer.seconds)
+    if answer.verdict == "unknown":
+        return [line, "# deal %d: %s" % (number, stop_text(answer.stop))]
     return [line]
 
 
@@ -2055,6 +2073,11 @@ def arguments(argv, stdout, stderr):
     return options
 
 
+def limits_of(options):
+    "The search's limits the options give, a Limits."
+    return Limits(options.max_positions, options.timeout, options.memory)
+
+
 def deal_list(text):
     """argparse type: deals like '1-1000' or '1,5,11982'.
 
@@ -2140,14 +2163,14 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         isatty = getattr(stderr, "isatty", None)
         clear = working(stderr, bool(isatty and isatty()), "solving")    # at a terminal
         try:
-            answer = solve(game["pos"], options.bakers, options.autoplay, options.max_positions,
-                           options.timeout, options.memory, process_start(), options.short)
+            answer = solve(game["pos"], options.bakers, options.autoplay, limits_of(options),
+                           process_start(), options.short)
         finally:
             clear()
-        for line in lines_of(answer["moves"]):
+        for line in lines_of(answer.moves):
             stdout.write(line + "\n")
         stdout.write("# %s: %s\n" % (game["title"], verdict_line(answer, options.autoplay)))
-        return 0 if answer["verdict"] == "solved" else 1
+        return 0 if answer.verdict == "solved" else 1
     if options.export:
         if options.game is None and options.board is None:     # the board does not say
             stderr.write("freecell: deal %d, picked at random\n" % game["origin"])
