@@ -759,8 +759,6 @@ def show(game, style):
 ##   state  (cells, homes, cols): cells a bytes of the held cards, sorted; homes a
 ##          tuple of 4 counts; cols a tuple of 8 bytes (cards as byte values, exposed
 ##          card last), in the game's own column order
-##   key    (cells, sorted cols): positions that differ only in the order of their
-##          columns are one position (homes follow from the cards still in play)
 ##   step   (source, target, count): source a column character or a held card (an
 ##          int), target a column character, 'h', or '*' for the first free cell
 ##   packed (homes, cells, cols) as one bytes: the 4 counts, the held cards, then
@@ -778,6 +776,26 @@ def show(game, style):
 ## VIA_POSITIONS at most, the step that reached it); one waiting to be searched
 ## also the moves that reached it, in a queue for each score (in a search of
 ## VIA_POSITIONS at most, with its score in one heap).
+## A search takes its settings as parameters and answers with data: how one
+## search weighs and prunes is a Stage, its limits a Limits, what stopped it
+## a Stop (these two in the shared block, below), and what it found a Found;
+## solve() answers an Answer.  The words are made where they are printed.
+
+# How one best-first search goes (Solver.best_first): the weight of the moves
+# made (a number, or a pair: see best_first), the score's weights (see PLAIN),
+# and whether it leaves out the moves Solver.steps names.
+Stage = collections.namedtuple("Stage", "weight weights prune")
+# What a search found: its verdict ('solved', 'impossible' or 'unknown'), the
+# steps of a solution (None unless solved), the Stop that ended it short of a
+# verdict (None when it reached one), and the positions it searched.
+Found = collections.namedtuple("Found", "verdict steps stop positions")
+# solve()'s answer: the verdict, the moves in standard notation, the Stop of
+# a limit reached (of the search when unknown; of the shortening, memory, when
+# solved; else None), the positions searched, the seconds taken, the moves
+# with every foundation move counted, the solver's steps, the seconds spent
+# on a short solution (None without --short) and whether it is proved minimal.
+Answer = collections.namedtuple("Answer",
+                                "verdict moves stop positions seconds total steps short minimal")
 
 RANK_OF = tuple(rank(c) for c in DECK)
 SUIT_OF = tuple(suit(c) for c in DECK)
@@ -799,11 +817,11 @@ HINT_SHORT, HINT_WIDTH = 0.15, 16    # and hint's, so that it names a move of a 
 HINT_TIMEOUT = 5.0          # seconds hint searches at most (solve: --timeout's)
 BREADTH_SHARE = 0.2         # of them for the breadth-first search that proves minimal
 FIRST_WIDTH, GROWTH = 50, 2.2   # the first beam's width; how much longer the next one takes
-LOOSE_TOP = 4                   # a column's top cards, whose disorder weighs more (Solver.cost);
+LOOSE_TOP = 4                   # a column's top cards, whose disorder weighs more (Scorer.cost);
                                 # the top three or five: 0.2-0.3 moves longer on deals 1..300
 VIA_POSITIONS = 20000           # a search this short keeps the step that reached each position
                                 # (2.6 MB at most): 1.7 % faster than finding the steps again
-# The score's weights (Solver.score, Solver.cost): a held card, a filled column,
+# The score's weights (Scorer.score, Scorer.cost): a held card, a filled column,
 # a buried card, a card in disorder, a card not home, a card lying on the next
 # card of a foundation, a card lying on the card after that, a card lying on a
 # card it does not fit on among the top LOOSE_TOP of its column, and deeper,
@@ -816,18 +834,19 @@ VIA_POSITIONS = 20000           # a search this short keeps the step that reache
 PLAIN = (2.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0)
 BARE = PLAIN[:5] + (0.0, 0.0, 0.0, 0.0, 0.0)
 TUNED = (2.178, 1.770, 0.969, 0.607, 3.052, 0.932, 0.206, 1.119, 0.705, 0.922)
-# (weight of the moves made, and what it grows by as the cards go home,
-#  the score's weights, whether it leaves out the moves Solver.steps names,
-#  positions it may search; None: all that are left)
+# The searches Solver.search makes in turn: (how it goes, a Stage: the weight of
+# the moves made, and what it grows by as the cards go home, the score's weights,
+# whether it leaves out the moves Solver.steps names; the positions it may
+# search, None: all that are left)
 # The first weight trades length for time (deals 1..1000, k cards home: 1.8 + 1.8
 # k/52 gives 84.95 moves in 1422 positions a deal, 2.0 + 1.8 k/52 84.33 in 1841, a
 # constant 1.8 86.53 in 1010; python3 tests/bench.py freecell_solver): a heavier
 # weight buys shorter solutions more cheaply than fc-solve's flares, going on past
 # the first win or searching again from halfway.  The second stage takes deal 3699,
 # the slowest of 1..4000, from 193,169 positions to 35,064.
-STAGES = (((1.8, 1.8), TUNED, True, 20000), ((0.3, 0.0), BARE, True, 20000),
-          ((1.0, 0.0), PLAIN, False, 100000), ((0.7, 0.0), PLAIN, False, 100000),
-          ((0.5, 0.0), PLAIN, False, None))
+STAGES = ((Stage((1.8, 1.8), TUNED, True), 20000), (Stage((0.3, 0.0), BARE, True), 20000),
+          (Stage((1.0, 0.0), PLAIN, False), 100000), (Stage((0.7, 0.0), PLAIN, False), 100000),
+          (Stage((0.5, 0.0), PLAIN, False), None))
 PARENTS = dict((bakers, [tuple(p for p in DECK if fits(c, p, bakers)) for c in DECK])
                for bakers in (False, True))     # the cards each card may go on
 
@@ -843,17 +862,114 @@ def fast(pos):
             tuple(bytes(col) for col in cols))
 
 
+class Scorer(object):
+    """How far a position looks from the win, by one set of weights (see
+    PLAIN), the parts of the score each column makes memoised."""
+
+    def __init__(self, weights, parents):
+        self.weights, self.parents = weights, parents
+        (self.held, self.filled, self.buried, self.disorder, self.home, self.blocking,
+         self.blocking2, self.loose, self.deep, self.king) = weights
+        self.costs = {}                   # column bytes -> Scorer.cost()
+        self.parts = {}                   # foundations -> {column bytes: Scorer.part()}
+        self.parted = 0
+
+    def forget(self):
+        "Empty the memos."
+        self.costs.clear()
+        self.parts.clear()
+        self.parted = 0
+
+    def cost(self, col):
+        """A column's part of the score that the foundations do not change,
+        and how deep each card lies in it, memoised: (a weight for a column
+        that holds cards, one for each card lying on a lower card of its own
+        suit (it must move before it goes home), one for each other card
+        lying on a lower card, and one for each card lying on a card it does
+        not fit on, another for such a card deeper than the column's top
+        LOOSE_TOP, and more for a king lying on a card among the top
+        LOOSE_TOP (see PLAIN); the cards above each card, 0 for the cards
+        not in it, by card number and four more)."""
+        facts = self.costs.get(col)
+        if facts is None:
+            low, lows, buried, disorder = NCARDS, [NCARDS] * 4, 0, 0
+            parents, below, loose, deep, kings = self.parents, None, 0, 0, 0
+            high = len(col) - LOOSE_TOP
+            depth = bytearray(NCARDS + 8)
+            for i, c in enumerate(col):
+                if below is not None and below not in parents[c]:
+                    if i < high:
+                        deep += 1
+                    else:
+                        loose += 1
+                        if c >= KINGS:
+                            kings += 1
+                below = c
+                depth[c] = len(col) - 1 - i
+                r, s = RANK_OF[c], SUIT_OF[c]
+                if r > lows[s]:
+                    buried += 1
+                else:
+                    lows[s] = r
+                    if r > low:
+                        disorder += 1
+                if r < low:
+                    low = r
+            if len(self.costs) >= PARTS_MEMO:
+                self.costs.clear()
+            facts = self.costs[col] = (self.filled + self.buried * buried + self.disorder
+                                       * disorder + self.loose * loose + self.deep * deep
+                                       + self.king * kings if col else 0, bytes(depth))
+        return facts
+
+    def score(self, state):
+        """How far state looks from the win (lower is nearer): each card not
+        home, each held card, and each column's part (Scorer.part)."""
+        cells, homes, cols = state
+        parts = self.parts.get(homes)
+        if parts is None:
+            if self.parted >= PARTS_MEMO:
+                self.parts.clear()
+                self.parted = 0
+            parts = self.parts[homes] = {}
+        try:
+            # Added one by one, as sum() did before Python 3.12 (which adds
+            # floats more exactly, and so would order some positions apart).
+            # Worked out from the parent's score by the columns that changed,
+            # it is 2 % faster but sums in another order: 14 of 200 deals'
+            # solutions change, none the better on the whole.
+            h = functools.reduce(operator.add, map(parts.__getitem__, cols), 0)
+        except KeyError:
+            h = 0
+            for col in cols:
+                part = parts.get(col)
+                h += self.part(col, homes, parts) if part is None else part
+        return h + self.home * (NCARDS - sum(homes)) + self.held * len(cells)
+
+    def part(self, col, homes, parts):
+        """A column's part of the score with these foundations, kept in parts:
+        its cost(), and a weight for each card lying on the next card of a
+        foundation, and another for each lying on the card after that (a
+        card not in the column adds 0.0, which changes no sum)."""
+        cost, depth = self.costs.get(col) or self.cost(col)
+        b, b2 = self.blocking, self.blocking2
+        h0, h1, h2, h3 = homes[0] * 4, homes[1] * 4, homes[2] * 4, homes[3] * 4
+        part = parts[col] = (cost + b * depth[h0] + b2 * depth[h0 + 4] + b * depth[h1 + 1]
+                             + b2 * depth[h1 + 5] + b * depth[h2 + 2] + b2 * depth[h2 + 6]
+                             + b * depth[h3 + 3] + b2 * depth[h3 + 7])
+        self.parted += 1
+        return part
+
+
 class Solver(object):
     "Search one game's positions: the rules, and what is known of its columns."
 
     def __init__(self, ncells=4, bakers=False, start=None):
         self.ncells, self.bakers = ncells, bakers
-        self.ontos, self.costs = {}, {}   # column bytes -> Solver.onto(), its score
+        self.ontos = {}                   # column bytes -> Solver.onto()
         self.safes = {}                   # foundations -> the cards autoplay may send home
-        self.parts = {}                   # foundations -> {column bytes: Solver.part()}
-        self.weights, self.prune = None, False
-        self.weigh(PLAIN)
         self.parents = PARENTS[bakers]
+        self.scoring = Scorer(PLAIN, self.parents)  # the last Scorer used, with its memos
         self.tokens, self.prefix, self.packs, self.raws = {}, {}, {}, {}
         for col in (start[2] if start else ()):
             for k in range(2, len(col) + 1):
@@ -861,15 +977,12 @@ class Solver(object):
                 self.tokens[col[:k]] = token
                 self.prefix[token] = col[:k]
 
-    def weigh(self, weights):
-        "Score with these weights from now on (see PLAIN)."
-        if weights != self.weights:
-            self.weights = weights
-            (self.held, self.filled, self.buried, self.disorder, self.home, self.blocking,
-             self.blocking2, self.loose, self.deep, self.king) = weights
-            self.costs.clear()
-            self.parts.clear()
-            self.parted = 0
+    def scorer(self, weights):
+        """The Scorer of these weights: the one used last while they stay the
+        same (its memos kept), a new one when they change."""
+        if self.scoring.weights != weights:
+            self.scoring = Scorer(weights, self.parents)
+        return self.scoring
 
     def pack_column(self, col):
         """col with its cards still in place as dealt, two or more, as one
@@ -923,48 +1036,6 @@ class Solver(object):
         facts = self.ontos[col] = (run, onto, tuple(pair for pair in onto if pair[1] == run))
         return facts
 
-    def cost(self, col):
-        """A column's part of the score that the foundations do not change,
-        and how deep each card lies in it, memoised: (a weight for a column
-        that holds cards, one for each card lying on a lower card of its own
-        suit (it must move before it goes home), one for each other card
-        lying on a lower card, and one for each card lying on a card it does
-        not fit on, another for such a card deeper than the column's top
-        LOOSE_TOP, and more for a king lying on a card among the top
-        LOOSE_TOP (Solver.weigh); the cards above each card, 0 for the cards
-        not in it, by card number and four more)."""
-        facts = self.costs.get(col)
-        if facts is None:
-            low, lows, buried, disorder = NCARDS, [NCARDS] * 4, 0, 0
-            parents, below, loose, deep, kings = self.parents, None, 0, 0, 0
-            high = len(col) - LOOSE_TOP
-            depth = bytearray(NCARDS + 8)
-            for i, c in enumerate(col):
-                if below is not None and below not in parents[c]:
-                    if i < high:
-                        deep += 1
-                    else:
-                        loose += 1
-                        if c >= KINGS:
-                            kings += 1
-                below = c
-                depth[c] = len(col) - 1 - i
-                r, s = RANK_OF[c], SUIT_OF[c]
-                if r > lows[s]:
-                    buried += 1
-                else:
-                    lows[s] = r
-                    if r > low:
-                        disorder += 1
-                if r < low:
-                    low = r
-            if len(self.costs) >= PARTS_MEMO:
-                self.costs.clear()
-            facts = self.costs[col] = (self.filled + self.buried * buried + self.disorder
-                                       * disorder + self.loose * loose + self.deep * deep
-                                       + self.king * kings if col else 0, bytes(depth))
-        return facts
-
     def autoplay(self, cells, homes, cols):
         "The state after safe autoplay, the game's rule, done to the end."
         safes = self.safes
@@ -989,11 +1060,11 @@ class Solver(object):
             s = SUIT_OF[card]
             homes = homes[:s] + (homes[s] + 1,) + homes[s + 1:]
 
-    def steps(self, state, settled=True):
+    def steps(self, state, settled=True, prune=False):
         """Every (step, next state) from state, autoplay done.  In a settled
         state autoplay has nothing to do, and only a newly exposed card can
         start it (written out in each kind of step: this is the search's
-        innermost loop).  When self.prune, the steps a good player seldom
+        innermost loop).  When prune, the steps a good player seldom
         needs are left out: part of a run short enough to move whole, one
         card of a run into an empty column, a card lying on its parent into
         a free cell, a card that could go on a column into a free cell or an
@@ -1006,7 +1077,7 @@ class Solver(object):
         # (A table of the columns each card may go on, kept up to date, is
         # 10 % slower: building it costs more than the look-ups it saves.)
         tops = {col[-1]: j for j, col in enumerate(cols) if col}
-        autoplay, parents, ontos, prune = self.autoplay, self.parents, self.ontos, self.prune
+        autoplay, parents, ontos = self.autoplay, self.parents, self.ontos
         out, held = [], []
         for i, card in enumerate(cells):          # home from a cell
             if card in nexts:
@@ -1067,93 +1138,55 @@ class Solver(object):
                             else autoplay(rest, homes, tuple(new))))
         return out + held if held else out
 
-    def score(self, state):
-        """How far state looks from the win (lower is nearer), by the weights
-        of Solver.weigh: each card not home, each held card, and each
-        column's part (Solver.part)."""
-        cells, homes, cols = state
-        parts = self.parts.get(homes)
-        if parts is None:
-            if self.parted >= PARTS_MEMO:
-                self.parts.clear()
-                self.parted = 0
-            parts = self.parts[homes] = {}
-        try:
-            # Added one by one, as sum() did before Python 3.12 (which adds
-            # floats more exactly, and so would order some positions apart).
-            # Worked out from the parent's score by the columns that changed,
-            # it is 2 % faster but sums in another order: 14 of 200 deals'
-            # solutions change, none the better on the whole.
-            h = functools.reduce(operator.add, map(parts.__getitem__, cols), 0)
-        except KeyError:
-            h = 0
-            for col in cols:
-                part = parts.get(col)
-                h += self.part(col, homes, parts) if part is None else part
-        return h + self.home * (NCARDS - sum(homes)) + self.held * len(cells)
-
-    def part(self, col, homes, parts):
-        """A column's part of the score with these foundations, kept in parts:
-        its cost(), and a weight for each card lying on the next card of a
-        foundation, and another for each lying on the card after that (a
-        card not in the column adds 0.0, which changes no sum)."""
-        cost, depth = self.costs.get(col) or self.cost(col)
-        b, b2 = self.blocking, self.blocking2
-        h0, h1, h2, h3 = homes[0] * 4, homes[1] * 4, homes[2] * 4, homes[3] * 4
-        part = parts[col] = (cost + b * depth[h0] + b2 * depth[h0 + 4] + b * depth[h1 + 1]
-                             + b2 * depth[h1 + 5] + b * depth[h2 + 2] + b2 * depth[h2 + 6]
-                             + b * depth[h3 + 3] + b2 * depth[h3 + 7])
-        self.parted += 1
-        return part
-
-    def search(self, pos, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None,
-               began=None):
-        """(verdict, steps, positions): 'solved' with the steps of a solution,
-        'impossible', or 'unknown' with the limit that stopped the search:
-        max_positions, timeout seconds after began (now if None), or memory
-        bytes for the whole process.  Searches that weigh the moves made
-        (and the cards on a foundation's next card) differently get stuck on
-        different deals, so a stuck search makes way for the next one
-        (STAGES).  The first two leave out moves (Solver.steps): their running
-        out of positions proves nothing, and the next such search would run
-        out too, so it is passed over.  The others are complete: any of them
-        that runs out of positions proves the deal impossible."""
-        deadline = (began or time.time()) + timeout if timeout else None
+    def search(self, pos, limits=None, began=None):
+        """What the searches of STAGES find from pos, a Found: 'solved' with
+        the steps of a solution, 'impossible', or 'unknown' with the Stop of
+        the limit that ended the search: limits (a Limits, its fields None
+        where with_defaults() gives them) of positions, of seconds after
+        began (now if None), and of bytes for the whole process.  Searches
+        that weigh the moves made (and the cards on a foundation's next
+        card) differently get stuck on different deals, so a stuck search
+        makes way for the next one.  The first two leave out moves
+        (Solver.steps): their running out of positions proves nothing, and
+        the next such search would run out too, so it is passed over.  The
+        others are complete: any of them that runs out of positions proves
+        the deal impossible."""
+        limits = with_defaults(limits)
+        began = began or time.time()
         searched, ran_out = 0, False
-        for weight, weights, self.prune, budget in STAGES:
-            if self.prune and ran_out:
+        for stage, budget in STAGES:
+            if stage.prune and ran_out:
                 continue
-            if searched >= max_positions:       # spent by the searches before
+            if searched >= limits.positions:    # spent by the searches before
                 break
-            self.weigh(weights)
-            budget = min(budget or max_positions, max_positions - searched)
-            verdict, steps, positions = self.best_first(pos, weight, budget, deadline, memory)
-            searched += positions
-            if verdict == "impossible" and self.prune:
-                verdict, steps, ran_out = "unknown", "budget", True   # no proof
-            if verdict != "unknown" or steps != "budget":
+            budget = min(budget or limits.positions, limits.positions - searched)
+            found = self.best_first(pos, stage, limits._replace(positions=budget), began)
+            searched += found.positions
+            if found.verdict == "impossible" and stage.prune:     # no proof
+                found, ran_out = found._replace(verdict="unknown",
+                                                stop=Stop("max-positions", budget)), True
+            if found.verdict != "unknown" or found.stop.limit != "max-positions":
                 break
-        self.prune = False
-        self.weigh(PLAIN)
-        if steps == "budget":
-            steps = "max-positions %d reached" % max_positions
-        elif steps == "deadline":
-            steps = "timeout %g s reached" % timeout
-        elif steps == "memory":
-            steps = "memory %s reached" % size_text(memory)
-        return verdict, steps, searched
+        if found.stop is not None and found.stop.limit == "max-positions":
+            found = found._replace(stop=Stop("max-positions", limits.positions))  # all of them
+        return found._replace(positions=searched)
 
-    def best_first(self, pos, weight, budget, deadline, memory=None):
-        """One best-first search from pos, each position scored by score() plus
-        a weight times the moves made to reach it, foundation moves not
-        counted: (verdict, steps or the limit, positions).  weight is a
-        number, or a pair (w, more): w plus more times the share of the cards
-        that are home, so that the moves made weigh more as the game nears
-        its end.  The positions waiting are kept by score, first come first
-        served within a score; the search ends 'memory' where it would take
-        the process past memory bytes."""
-        w, more = weight if isinstance(weight, tuple) else (weight, 0.0)
+    def best_first(self, pos, stage, limits, began=None):
+        """One best-first search from pos as stage (a Stage) says, a Found:
+        each position scored by stage.weights (Scorer.score) plus
+        stage.weight times the moves made to reach it, foundation moves not
+        counted, and when stage.prune, the moves Solver.steps names left
+        out.  The weight is a number, or a pair (w, more): w plus more times
+        the share of the cards that are home, so that the moves made weigh
+        more as the game nears its end.  The positions waiting are kept by
+        score, first come first served within a score.  limits (a Limits)
+        end it: limits.positions, limits.seconds after began (now if None;
+        None: no end), and where it would take the process past
+        limits.memory bytes (None: no bound)."""
+        w, more = stage.weight if isinstance(stage.weight, tuple) else (stage.weight, 0.0)
         by_home = [w + more * home / NCARDS for home in range(NCARDS + 1)]
+        budget, memory, prune = limits.positions, limits.memory, stage.prune
+        deadline = (began or time.time()) + limits.seconds if limits.seconds else None
         start = fast(pos)
         first_key = self.key(start)
         seen = {first_key: None}                  # key -> the parent's key
@@ -1168,7 +1201,8 @@ class Solver(object):
         waiting = [(0, 0, first_key, 0)] if short else {0: collections.deque([(first_key, 0)])}
         scores, pushed = [0], 0
         settled = self.autoplay(*start) == start
-        key_of, score_of, expanded = self.key, self.score, 0
+        key_of, score_of, expanded = self.key, self.scorer(stage.weights).score, 0
+        steps_of = self.steps
         push, pop = heapq.heappush, heapq.heappop
         while waiting:
             if short:
@@ -1180,8 +1214,9 @@ class Solver(object):
                     del waiting[pop(scores)]
             state = self.unpack(key)
             if sum(state[1]) == NCARDS:
-                return "solved", self.path(pos, key, seen, settled, via), len(seen)
-            for step, child in self.steps(state, settled or key is not first_key):
+                return Found("solved", self.path(pos, key, seen, settled, via, prune), None,
+                             len(seen))
+            for step, child in steps_of(state, settled or key is not first_key, prune):
                 child_key = key_of(child)
                 # Keeping the shorter way to a position met again changed 2 deals
                 # of 200 (85.45 moves against 85.46): the shortening finds those.
@@ -1200,26 +1235,26 @@ class Solver(object):
                         push(scores, score)
                     queue.append((child_key, moves))
             if len(seen) > budget:
-                return "unknown", "budget", len(seen)
+                return Found("unknown", None, Stop("max-positions", budget), len(seen))
             expanded += 1
             if deadline and expanded & 31 == 0 and time.time() > deadline:
-                return "unknown", "deadline", len(seen)
+                return Found("unknown", None, Stop("timeout", limits.seconds), len(seen))
             if memory and expanded & 1023 == 0 and self.crowded(seen, memory):
-                return "unknown", "memory", len(seen)
-        return "impossible", None, len(seen)
+                return Found("unknown", None, Stop("memory", memory), len(seen))
+        return Found("impossible", None, None, len(seen))
 
     def beam(self, pos, width=None, deadline=None, memory=None, bound=None):
         """A search level by level, a level a typed move, keeping the width
         positions of each level that score best (all of them when width is
-        None: then it is breadth first and its first win is a shortest one).
-        A position seen on an earlier level is not taken again.  Returns
+        None: then it is breadth first and its first win is a shortest one),
+        scored by PLAIN.  A position seen on an earlier level is not taken again.  Returns
         (steps or None, positions, levels searched in full, the limit that
         stopped it or None); it looks no further than bound moves."""
         start = fast(pos)
         key = self.key(start)
         settled = self.autoplay(*start) == start
         seen = {key: None}                      # key -> the parent's key
-        level, g, key_of, score = [(0, start, key)], 0, self.key, self.score
+        level, g, key_of, score = [(0, start, key)], 0, self.key, self.scorer(PLAIN).score
         while level and (bound is None or g + 1 < bound):
             children = []
             for n, (_, state, key) in enumerate(level):
@@ -1245,19 +1280,20 @@ class Solver(object):
 
     def shortest(self, pos, steps, seconds, deadline=None, memory=None, width=FIRST_WIDTH,
                  measure=None):
-        """(steps, minimal, positions, 'memory' or None): the shortest solution
-        found in so many seconds (and before deadline), starting from the
-        solution steps.  A breadth-first search comes first: its first win is
-        a shortest solution, and the levels it searched in full without one
+        """(steps, minimal, positions, stop): the shortest solution found in
+        so many seconds (and before deadline), starting from the solution
+        steps.  A breadth-first search comes first: its first win is a
+        shortest solution, and the levels it searched in full without one
         are a lower bound.  Then beams of doubling width, while the next one
         is likely to end in time and the best solution is longer than the
-        lower bound; a solution as short as the bound is proved minimal.  It
-        says 'memory' when the memory limit stopped a search (a beam stopped
-        so ends the widening; the breadth-first search's memory is freed
-        for the beams).  The searches count steps, the moves typed with
-        autoplay on; measure, if given, is what the player counts instead
-        (every move, without autoplay): of the solutions found, the one it
-        makes shortest is returned, never proved minimal."""
+        lower bound; a solution as short as the bound is proved minimal.
+        stop is Stop('memory', memory) when the memory limit stopped a
+        search, else None (a beam stopped so ends the widening; the
+        breadth-first search's memory is freed for the beams).  The searches
+        count steps, the moves typed with autoplay on; measure, if given, is
+        what the player counts instead (every move, without autoplay): of
+        the solutions found, the one it makes shortest is returned, never
+        proved minimal."""
         began = time.time()
         end = began + seconds if deadline is None else min(deadline, began + seconds)
         best = (measure(steps), steps) if measure else None
@@ -1278,10 +1314,10 @@ class Solver(object):
                 if measure:
                     best = min(best, (measure(found), found), key=first)
             took, width = time.time() - clock, width * 2
-        why = "memory" if stopped or why == "memory" else None
+        stop = Stop("memory", memory) if stopped or why == "memory" else None
         if measure:
-            return best[1], False, positions, why
-        return steps, len(steps) <= lower, positions, why
+            return best[1], False, positions, stop
+        return steps, len(steps) <= lower, positions, stop
 
     def crowded(self, seen, memory):
         """Whether the process, with room for seen to grow once more, would
@@ -1289,18 +1325,17 @@ class Solver(object):
         if (resident() or 0) + 2 * sys.getsizeof(seen) <= memory:
             return False
         self.ontos.clear()
-        self.costs.clear()
-        self.parts.clear()
-        self.parted = 0
+        self.scoring.forget()
         self.packs.clear()
         self.raws.clear()
         return (resident() or 0) + 2 * sys.getsizeof(seen) > memory
 
-    def path(self, pos, key, seen, settled, via=None):
+    def path(self, pos, key, seen, settled, via=None, prune=False):
         """The steps from pos to the position of key: the keys back to the
-        start, then the step to each from the one before, found again (or,
-        where via holds the steps that reached the keys, each played as the
-        card it moves and where it goes)."""
+        start, then the step to each from the one before, found again among
+        the steps the search had (prune as it had it) (or, where via holds
+        the steps that reached the keys, each played as the card it moves
+        and where it goes)."""
         keys = []
         while key is not None:
             keys.append(key)
@@ -1312,7 +1347,7 @@ class Solver(object):
         state, steps = fast(pos), []
         for g, key in enumerate(reversed(keys[:-1])):
             head = key[:key.find(255)]            # the foundations and held cards
-            for step, child in self.steps(state, settled or g > 0):
+            for step, child in self.steps(state, settled or g > 0, prune):
                 if bytes(child[1]) + child[0] == head and self.key(child) == key:
                     break
             steps.append(step)
@@ -1485,72 +1520,74 @@ def solution(pos, steps, bakers=False, autoplay_on=True):
     return moves, autoplayed
 
 
-def solve(pos, bakers=False, autoplay_on=True, max_positions=MAX_POSITIONS, timeout=TIMEOUT,
-          memory=None, began=None, short=None, width=FIRST_WIDTH):
-    """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (standard
-    notation), total (every foundation move counted), why (the limit reached),
-    positions searched, seconds, and the solver's steps.  The limits are
-    Solver.search's; memory None is memory_budget()'s share of the machine.
-    With short (seconds), the solution found is then made as short as
-    Solver.shortest can in that time: answer["short"] says how long that
-    took and answer["minimal"] whether the solution is proved minimal.
+def with_defaults(limits=None):
+    """limits (a Limits, or None) with the defaults where it says None:
+    MAX_POSITIONS, TIMEOUT, and memory_budget()'s share of the machine."""
+    positions, seconds, memory = limits or (None, None, None)
+    return Limits(MAX_POSITIONS if positions is None else positions,
+                  TIMEOUT if seconds is None else seconds, memory or memory_budget())
+
+
+def solve(pos, bakers=False, autoplay_on=True, limits=None, began=None, short=None,
+          width=FIRST_WIDTH):
+    """An Answer: the verdict ('solved', 'impossible' or 'unknown'), the
+    moves (standard notation), the Stop of the limit reached, positions
+    searched, seconds, the total (every foundation move counted) and the
+    solver's steps.  limits (a Limits, with_defaults() where None) and began
+    are Solver.search's.  With short (seconds), the solution found is then
+    made as short as Solver.shortest can in that time: answer.short says
+    how long that took, answer.minimal whether the solution is proved
+    minimal, and answer.stop names the memory limit if it stopped that.
 
     >>> answer = solve(deal(1))
-    >>> answer["verdict"], answer["total"] >= 52, len(answer["moves"]) < answer["total"]
+    >>> answer.verdict, answer.total >= 52, len(answer.moves) < answer.total
     ('solved', True, True)
-    >>> solve(deal(-1))["verdict"]          # Windows' unshuffled deal -1
+    >>> solve(deal(-1)).verdict             # Windows' unshuffled deal -1
     'impossible'
-    >>> answer = solve(deal(11982), memory=1 << 20)
-    >>> answer["verdict"], answer["why"], answer["positions"]
-    ('unknown', 'memory 1 MB reached', 2445)
+    >>> answer = solve(deal(11982), limits=Limits(None, None, 1 << 20))
+    >>> answer.verdict, answer.stop, answer.positions
+    ('unknown', Stop(limit='memory', value=1048576), 2445)
     """
     clock = time.time()
     solver = Solver(len(pos[0]), bakers, fast(pos))
-    memory = memory or memory_budget()
-    verdict, steps, positions = solver.search(pos, max_positions, timeout, memory,
-                                              began or clock)
-    answer = {"verdict": verdict, "moves": [], "total": 0, "why": "",
-              "positions": positions, "steps": [], "short": None, "minimal": False}
+    limits = with_defaults(limits)
+    verdict, steps, stop, positions = solver.search(pos, limits, began or clock)
+    answer = Answer(verdict, [], stop, positions, None, 0, [], None, False)
     if verdict == "solved":
         if short:                       # its seconds count from the start of the solve,
             shortening = time.time()    # and a fiftieth is left for what comes after
             # Without autoplay the player types every move: so are they counted.
             measure = None if autoplay_on else (lambda steps: len(solution(
                 pos, solver.shorten(pos, steps), bakers, False)[0]))
-            steps, answer["minimal"], searched, stopped = solver.shortest(
+            steps, minimal, searched, stop = solver.shortest(
                 pos, steps, clock + 0.98 * short - shortening,
-                (began or clock) + timeout if timeout else None, memory, width, measure)
-            answer["positions"] += searched
-            answer["short"] = time.time() - shortening
-            if stopped:
-                answer["why"] = "memory %s reached" % size_text(memory)
+                (began or clock) + limits.seconds if limits.seconds else None, limits.memory,
+                width, measure)
+            answer = answer._replace(stop=stop, positions=positions + searched,
+                                     short=time.time() - shortening, minimal=minimal)
         steps = solver.shorten(pos, steps)
         moves, autoplayed = solution(pos, steps, bakers, autoplay_on)
-        answer["moves"], answer["steps"] = moves, steps
-        answer["total"] = len(moves) + (autoplayed if autoplay_on else 0)
-    elif verdict == "unknown":
-        answer["why"] = steps
-    answer["seconds"] = time.time() - clock
-    return answer
+        answer = answer._replace(moves=moves, steps=steps,
+                                 total=len(moves) + (autoplayed if autoplay_on else 0))
+    return answer._replace(seconds=time.time() - clock)
 
 
 def verdict_line(answer, autoplay_on=True):
-    "'solved in 41 moves (93 with every foundation move), ...' for an answer."
-    verdict = answer["verdict"]
-    if verdict == "solved":
-        text = "solved in " + plural(len(answer["moves"]), "move")
+    "'solved in 41 moves (93 with every foundation move), ...' for an Answer."
+    if answer.verdict == "solved":
+        text = "solved in " + plural(len(answer.moves), "move")
         if autoplay_on:
-            text += " (%d with every foundation move)" % answer["total"]
-        if answer.get("short") is not None:
+            text += " (%d with every foundation move)" % answer.total
+        if answer.short is not None:
             text += ", the shortest found in %.1f s (%s%s)" % (
-                answer["short"], "proved minimal" if answer["minimal"] and autoplay_on
-                else "not proved minimal", answer["why"] and "; " + answer["why"])
-    elif verdict == "unknown":
-        text = "unknown: " + answer["why"]
+                answer.short, "proved minimal" if answer.minimal and autoplay_on
+                else "not proved minimal", "; " + stop_text(answer.stop) if answer.stop else "")
+    elif answer.verdict == "unknown":
+        text = "unknown: " + stop_text(answer.stop)
     else:
-        text = verdict
-    return "%s, %s searched, %.2f s" % (text, plural(answer["positions"], "position"),
-                                        answer["seconds"])
+        text = answer.verdict
+    return "%s, %s searched, %.2f s" % (text, plural(answer.positions, "position"),
+                                        answer.seconds)
 
 
 def lines_of(moves, width=10):
@@ -1789,21 +1826,23 @@ class Session(object):
         if won(game["pos"]):
             raise Illegal("the game is won")
         short = {"hint": HINT_SHORT, "solve short": options.short or SHORT}.get(word)
-        timeout = min(options.timeout, HINT_TIMEOUT) if word == "hint" else options.timeout
+        limits = limits_of(options)
+        if word == "hint":
+            limits = limits._replace(seconds=min(limits.seconds, HINT_TIMEOUT))
         clear = working(self.err, self.interactive, "solving")
         try:
-            answer = solve(game["pos"], game["bakers"], game["autoplay"], options.max_positions,
-                           timeout, options.memory, short=short,
+            answer = solve(game["pos"], game["bakers"], game["autoplay"], limits, short=short,
                            width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
         finally:
             clear()
-        if answer["verdict"] != "solved":
-            longer = (timeout < options.timeout and answer["why"].startswith("timeout"))
-            found = "found " if answer["verdict"] == "unknown" else ""      # nothing proved
+        if answer.verdict != "solved":
+            longer = (limits.seconds < options.timeout and answer.stop is not None
+                      and answer.stop.limit == "timeout")
+            found = "found " if answer.verdict == "unknown" else ""         # nothing proved
             return (("No hint: no" if word == "hint" else "No")     # as the other games say it
                     + " solution %sfrom here: %s" % (found, verdict_line(answer))
                     + (" (solve searches for up to %g s)" % options.timeout if longer else ""))
-        moves = answer["moves"]
+        moves = answer.moves
         if word != "hint":
             return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game["autoplay"])])
         return ("Hint: %s (it keeps the game winnable: a solution of %s starts with it)"
@@ -1841,8 +1880,7 @@ def random_deal():
 def solve_one(task):
     "Solve one deal of a range: (number, answer).  Runs in worker processes too."
     number, cells, bakers, autoplay_on, limits, short = task
-    return number, solve(deal(number, cells), bakers, autoplay_on, limits.positions,
-                         limits.seconds, limits.memory, short=short)
+    return number, solve(deal(number, cells), bakers, autoplay_on, limits, short=short)
 
 
 def solve_deals(options, argv, stdout, stderr):
@@ -1858,7 +1896,7 @@ def solve_deals(options, argv, stdout, stderr):
         task=lambda number, limits: (number, options.cells, options.bakers, options.autoplay,
                                      limits, options.short),
         fresh=False, summary=summary_line)
-    limits = Limits(options.max_positions, options.timeout, options.memory)
+    limits = limits_of(options)
     files = (argv, options.out) if options.out is not None else None
     return run_list(options.solve, tally, sweep, limits, options.jobs, files, stdout, stderr)
 
@@ -1882,14 +1920,13 @@ RESULT = re.compile(r"^(-?\d+) +(solved|impossible|unknown) +(\d+|-) +(\d+|-) +(
 
 def deal_lines(number, answer, autoplay_on):
     """A deal's line in the table and in a results file, and when the search
-    was stopped, a comment line that says why."""
-    solved_ = answer["verdict"] == "solved"
+    was stopped, a comment line that says why, for an Answer."""
+    solved_ = answer.verdict == "solved"
     line = "%-10d %-10s %6s %6s %10d %8.2f" % (
-        number, answer["verdict"], answer["total"] if solved_ else "-",
-        len(answer["moves"]) if solved_ and autoplay_on else "-", answer["positions"],
-        answer["seconds"])
-    if answer["verdict"] == "unknown":
-        return [line, "# deal %d: %s" % (number, answer["why"])]
+        number, answer.verdict, answer.total if solved_ else "-",
+        len(answer.moves) if solved_ and autoplay_on else "-", answer.positions, answer.seconds)
+    if answer.verdict == "unknown":
+        return [line, "# deal %d: %s" % (number, stop_text(answer.stop))]
     return [line]
 
 
@@ -2025,6 +2062,11 @@ def arguments(argv):
     return options
 
 
+def limits_of(options):
+    "The search's limits the options give, a Limits."
+    return Limits(options.max_positions, options.timeout, options.memory)
+
+
 def deal_list(text):
     """argparse type: deals like '1-1000' or '1,5,11982'.
 
@@ -2112,14 +2154,14 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         isatty = getattr(stderr, "isatty", None)
         clear = working(stderr, bool(isatty and isatty()), "solving")    # at a terminal
         try:
-            answer = solve(game["pos"], options.bakers, options.autoplay, options.max_positions,
-                           options.timeout, options.memory, process_start(), options.short)
+            answer = solve(game["pos"], options.bakers, options.autoplay, limits_of(options),
+                           process_start(), options.short)
         finally:
             clear()
-        for line in lines_of(answer["moves"]):
+        for line in lines_of(answer.moves):
             stdout.write(line + "\n")
         stdout.write("# %s: %s\n" % (game["title"], verdict_line(answer, options.autoplay)))
-        return 0 if answer["verdict"] == "solved" else 1
+        return 0 if answer.verdict == "solved" else 1
     if options.export:
         if options.game is None and options.board is None:     # the board does not say
             stderr.write("freecell: deal %d, picked at random\n" % game["origin"])

@@ -86,21 +86,21 @@ def freecell_solver(first=1, last=1000):
         answer = freecell.solve(start)
         if old and not number % 2:
             old_solving += timed(old.solve, old.deal(number))[1]
-        solving += answer["seconds"]
-        positions += answer["positions"]
-        times.append((answer["seconds"], number))
-        if answer["verdict"] != "solved":
+        solving += answer.seconds
+        positions += answer.positions
+        times.append((answer.seconds, number))
+        if answer.verdict != "solved":
             unsolved.append(number)
             continue
-        everything, _ = freecell.solution(start, answer["steps"], autoplay_on=False)
-        for moves, autoplay in ((answer["moves"], True), (everything, False)):
+        everything, _ = freecell.solution(start, answer.steps, autoplay_on=False)
+        for moves, autoplay in ((answer.moves, True), (everything, False)):
             game = freecell.new_game(start, "", autoplay=autoplay)
             for move in moves:
                 freecell.play_move(game, move)
             assert freecell.won(game["pos"]), number
-        assert len(everything) == answer["total"], number
+        assert len(everything) == answer.total, number
         totals.append(len(everything))
-        typed.append(len(answer["moves"]))
+        typed.append(len(answer.moves))
     times.sort()
     count = last - first + 1
     print("deals %d..%d: %d solved, unsolved: %s; every solution replayed, with and "
@@ -134,17 +134,17 @@ def freecell_short(first=1, last=100, seconds=10.0):
     typed, totals, plain, times, minimal = [], [], [], [], 0
     for number in range(first, last + 1):
         start = freecell.deal(number)
-        plain.append(len(freecell.solve(start)["moves"]))
+        plain.append(len(freecell.solve(start).moves))
         clock = time.perf_counter()
         answer = freecell.solve(start, short=seconds)
         times.append((time.perf_counter() - clock, number))
         game = freecell.new_game(start, "")
-        for move in answer["moves"]:
+        for move in answer.moves:
             freecell.play_move(game, move)
         assert freecell.won(game["pos"]), number
-        typed.append(len(answer["moves"]))
-        totals.append(answer["total"])
-        minimal += answer["minimal"]
+        typed.append(len(answer.moves))
+        totals.append(answer.total)
+        minimal += answer.minimal
     count = last - first + 1
     print("deals %d..%d with --short %g: mean %.1f moves typed (default %.1f), %.1f with every "
           "foundation move; %d proved minimal; every solution replayed"
@@ -215,7 +215,7 @@ def freecell_impossible():
     "Deal 11982 proved impossible: time, positions and peak memory, in a fresh process."
     code = ("import sys, time; sys.path.insert(0, %r); import freecell; t = time.perf_counter(); "
             "a = freecell.solve(freecell.deal(11982)); import resource; "
-            "print(a['verdict'], a['positions'], round(time.perf_counter() - t, 2), "
+            "print(a.verdict, a.positions, round(time.perf_counter() - t, 2), "
             "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)" % ROOT)
     out = subprocess.check_output([sys.executable, "-c", code]).decode().split()
     print("deal 11982: %s after %s positions in %s s, peak memory %s MB" % tuple(out))
@@ -223,7 +223,7 @@ def freecell_impossible():
     import freecell
     others = (146692, 186216, 455889, 495505, 512118, 517776, 781948)
     start = time.perf_counter()
-    verdicts = [freecell.solve(freecell.deal(n))["verdict"] for n in others]
+    verdicts = [freecell.solve(freecell.deal(n)).verdict for n in others]
     print("the other impossible deals below 1,000,000 %s: %s, %.1f s in all"
           % (others, ", ".join(sorted(set(verdicts))), time.perf_counter() - start))
     return figures
