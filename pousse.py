@@ -748,6 +748,7 @@ TABLE_LIMIT = 400000      # positions kept at most in the transposition table
 VALUES_LIMIT = 50000      # static values kept at most (a bigger memo looks up no faster):
                           # the same search 13 % faster; 113 of 200 against none (selfplay)
 CHECK = 256               # positions searched between two looks at the clock and the table
+ORDERS = 1000             # move orders kept at most (a search meets a few hundred a ply)
 # A full table thinned, not emptied: to depth 8 with 30,000 entries, 7,469,172 positions
 # where emptying took 9,698,031; 115 of 200 in selfplay with such tables.
 THIN = 3                  # a full table keeps its entries searched this many plies or more
@@ -1072,6 +1073,391 @@ def thin(table, most):
     table.update(kept)
 
 
+def push_count(plan, me, you, lines):
+    """The push by plan (a push_plan() of the move) of the player to move,
+    who holds me against you: (mine, yours, a, b), the mover's tokens after
+    it (the new one among them), the other's, and the straights of each
+    among lines.  The engine counts along all the lines, or, where the
+    board had no straight, along those the push touched (the plan's last
+    field).  The root's moves use it; node() writes it out for speed, and
+    its doctest checks the two agree.  On 3 x 3, L1 into X X O pushes the
+    O off and makes a row of X:
+
+    >>> g = geometry(3)
+    >>> push_count(g.plans[0][0b111], 0b011, 0b100, g.lines)
+    (7, 0, 1, 0)
+
+    The engine's push() and straights(), in one: they agree on random
+    boards of every size, all the lines counted or, where no line was a
+    straight, only the touched ones:
+
+    >>> def agree(n, rand):
+    ...     g = geometry(n)
+    ...     cells = [next(rand) % 3 for _ in range(n * n)]
+    ...     x, o = (bits(c for c in range(n * n) if cells[c] == k) for k in (1, 2))
+    ...     calm = straights(n, (x, o)) == (0, 0)
+    ...     for move in range(4 * n):
+    ...         for player in (0, 1):
+    ...             board = push(n, (x, o), move, player)[0]
+    ...             me, you = (x, o) if player == 0 else (o, x)
+    ...             plan = g.plans[move][(x | o) & g.masks[move]]
+    ...             counts = straights(n, board)[::1 - 2 * player]
+    ...             expected = board[::1 - 2 * player] + counts
+    ...             if push_count(plan, me, you, g.lines) != expected:
+    ...                 return False
+    ...             if calm and push_count(plan, me, you, plan[6]) != expected:
+    ...                 return False
+    ...     return True
+    >>> rand = ms_rand(64)
+    >>> all(agree(n, rand) for n in (3, 4, 5, 6, 7, 8, 20) for _ in range(30))
+    True
+    """
+    keep, pushed, up, down, entry = plan[:5]
+    mine = (me & keep) | (me & pushed) << up >> down | entry
+    yours = (you & keep) | (you & pushed) << up >> down
+    a = b = 0
+    for line in lines:
+        if mine & line == line:
+            a += 1
+        elif yours & line == line:
+            b += 1
+    return mine, yours, a, b
+
+
+def to_table(score, ply):
+    """A score found ply plies below the root as the table keeps it: a win
+    or a loss counted from the position itself, so that it holds wherever
+    the position is met again.
+
+    >>> to_table(WIN - 7, 3) == WIN - 4, to_table(3 - WIN, 3) == -WIN, to_table(-250, 3)
+    (True, True, -250)
+    """
+    return score + ply if score > WIN // 2 else score - ply if score < -WIN // 2 else score
+
+
+def from_table(score, ply):
+    """A score from the table, met ply plies below the root, counted from
+    the root: to_table() undone.
+
+    >>> from_table(to_table(WIN - 7, 3), 3) == WIN - 7, from_table(-WIN, 5) == 5 - WIN
+    (True, True)
+    """
+    return score - ply if score > WIN // 2 else score + ply if score < -WIN // 2 else score
+
+
+def ordered(first, killers, ranked):
+    """The moves in the order a node tries them: the table's move (first),
+    the ply's killer moves, then the rest as ranked (by the history
+    heuristic), each once; -1 stands for no move.
+
+    >>> ordered(5, (2, 5), [0, 1, 2, 3, 4, 5])
+    [5, 2, 0, 1, 3, 4]
+    >>> ordered(-1, (-1, -1), [3, 1, 2, 0])
+    [3, 1, 2, 0]
+    """
+    head = []
+    for move in (first,) + tuple(killers):
+        if move >= 0 and move not in head:
+            head.append(move)
+    return head + [move for move in ranked if move not in head]
+
+
+class Orders(dict):
+    """ordered() for one ranking of the moves, keyed by (first, killer,
+    killer), made when first needed (a look-up costs less than ordering
+    the moves again); emptied when it holds ORDERS orders.
+
+    >>> orders = Orders([3, 1, 2, 0])
+    >>> orders[2, 0, -1], len(orders)
+    ([2, 0, 3, 1], 1)
+    """
+    def __init__(self, ranked):
+        dict.__init__(self)
+        self.ranked = ranked
+
+    def __missing__(self, key):
+        if len(self) >= ORDERS:
+            self.clear()
+        moves = self[key] = ordered(key[0], key[1:], self.ranked)
+        return moves
+
+
+class Search(object):
+    """One search of an Engine from the position of game, within seconds
+    (by clock) and nodes positions (each optional): the engine's table and
+    memo, and what the search learns as it goes: two killer moves a ply,
+    the history heuristic's ranking of the moves, the positions of the game
+    and of the path searched (seen), the positions counted (visited).
+    root() searches one ply of the deepening and node() the tree below;
+    look() raises Timeout when the time or the positions run out.
+
+    >>> search = Search(Engine(3), Game(3, parse_moves(3, 'L1 R3 L1 R3')))
+    >>> search.me, search.you, search.side, search.visited
+    (3, 384, 0, 0)
+    """
+    def __init__(self, engine, game, seconds=None, nodes=None, clock=time.time):
+        self.clock, self.start = clock, clock()
+        self.deadline = self.start + seconds if seconds else float("inf")
+        self.limit, self.visited, self.check = nodes or INFINITY, 0, CHECK
+        n, g = engine.n, geometry(engine.n)
+        self.nn, self.plans, self.masks, self.lines = n * n, g.plans, g.masks, g.lines
+        self.table, self.most, self.evaluate = engine.table, engine.limit, engine.evaluate
+        self.values, self.values_limit = engine.values, engine.values_limit
+        self.killers = [[-1, -1] for _ in range(256)]
+        self.history = [0] * (4 * n)
+        self.orders = Orders(list(range(4 * n)))
+        self.seen = set(game.keys)
+        self.side, self.key, self.sig = game.player(), game.keys[-1], repeatable(game)
+        self.me, self.you = game.board() if self.side == 0 else game.board()[::-1]
+
+    def look(self):
+        """The look at the clock and the table every CHECK positions: raise
+        Timeout when the time or the positions are up; thin a table that
+        holds more than the engine's limit, or empty it where too little
+        time is left for that.
+
+        >>> search = Search(Engine(3), Game(3), nodes=1)
+        >>> search.visited = 5
+        >>> try:
+        ...     search.look()
+        ... except Timeout:
+        ...     print("out of positions")
+        out of positions
+        """
+        self.check += CHECK
+        now, table = self.clock(), self.table
+        if self.visited >= self.limit or now > self.deadline:
+            raise Timeout
+        if len(table) > self.most:
+            # Thinning costs about what searching a tenth as many
+            # positions as the table holds does: done only in time.
+            if now + (now - self.start) / self.visited * len(table) / 10 < self.deadline:
+                thin(table, self.most)
+            else:
+                table.clear()
+
+    def probe(self, key, depth, alpha, beta, ply):
+        """(score, move) from the table's entry for key, met ply plies below
+        the root with depth plies to search within (alpha, beta): its score
+        if it settles the position (else None), and the best move it
+        stored (-1 if none).
+
+        >>> search = Search(Engine(3), Game(3))
+        >>> search.table[77] = (3, LOWER, 40, 5)
+        >>> [search.probe(77, depth, 0, beta, 1) for depth, beta in ((3, 30), (3, 50), (4, 30))]
+        [(40, 5), (None, 5), (None, 5)]
+        >>> search.probe(78, 1, 0, 30, 1)
+        (None, -1)
+        """
+        entry = self.table.get(key)
+        if entry is None:
+            return None, -1
+        stored, flag, score, move = entry
+        if stored >= depth:
+            score = from_table(score, ply)
+            if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
+                return score, move
+        return None, move
+
+    def store(self, key, depth, score, move, alpha, beta, ply):
+        """Keep in the table what a search of key depth plies deep, ply plies
+        below the root, found within (alpha, beta): score, a bound or exact,
+        and its best move.
+
+        >>> search = Search(Engine(3), Game(3))
+        >>> search.store(77, 2, 50, 4, 0, 30, 1); search.store(78, 2, WIN - 5, 4, 0, WIN, 3)
+        >>> search.table[77], search.table[78] == (2, EXACT, WIN - 2, 4)
+        ((2, 1, 50, 4), True)
+        """
+        flag = LOWER if score >= beta else EXACT if score > alpha else UPPER
+        self.table[key] = (depth, flag, to_table(score, ply), move)
+
+    def remember(self, move, depth, ply, decided):
+        """Learn from a move that refuted a node searched depth plies deep,
+        ply plies below the root: it becomes the ply's first killer move
+        (unless it decided the game), and it gains depth squared in the
+        history heuristic.
+
+        >>> search = Search(Engine(3), Game(3))
+        >>> search.remember(4, 3, 2, False); search.remember(7, 2, 2, False)
+        >>> search.killers[2], search.history[4], search.history[7]
+        ([7, 4], 9, 4)
+        """
+        killer = self.killers[ply]
+        if not decided and killer[0] != move:
+            killer[1], killer[0] = killer[0], move
+        self.history[move] += depth * depth
+
+    def node(self, me, you, side, depth, alpha, beta, ply, sig, calm):
+        """The score for the player to move (side, holding me against you),
+        searched depth plies deep within (alpha, beta), ply plies below the
+        root; sig hashes the earlier positions its future could repeat
+        (repeatable()), and calm says the board has no straight, so only
+        the lines a push touches can become one.  X wins the empty 3 x 3
+        board at the ninth move; in (3 L1 R3 L1 R3) X's L1 wins at once:
+
+        >>> search = Search(Engine(3), Game(3))
+        >>> search.node(0, 0, 0, 9, -INFINITY, INFINITY, 0, 0, True) == WIN - 8
+        True
+        >>> search.node(3, 384, 0, 1, -INFINITY, INFINITY, 0, 0, True) == WIN
+        True
+
+        The push and the count are push_count() written out, since a call
+        for each position costs 7 % of the search's time.  Made to try one
+        move (its orders that move alone) one ply deep, node() scores it as
+        the rules judge the board after it (a win, a loss by straights or
+        by a repetition, or else its static value), on every move of random
+        games of each size (their random moves those that do not end the
+        game, so that the boards fill and a player may hold a straight):
+
+        >>> def agree(n, rand):
+        ...     engine, game, going = Engine(n, 1 << 30), Game(n), [0]
+        ...     while going and len(game.moves) < 3 * n * n:
+        ...         mover, calm, going = game.player(), straights(n, game.board()) == (0, 0), []
+        ...         for move in range(4 * n):
+        ...             board, result = after(game, move)
+        ...             expected = -engine.evaluate(board[1 - mover] << n * n | board[mover])
+        ...             if result:
+        ...                 expected = WIN if result[0] == mover else -WIN
+        ...             else:
+        ...                 going.append(move)
+        ...             engine.table.clear()
+        ...             search = Search(engine, game)
+        ...             search.orders = Orders([move])
+        ...             if search.node(search.me, search.you, mover, 1, -INFINITY, INFINITY, 0,
+        ...                            search.sig, calm) != expected:
+        ...                 return False
+        ...         if going:
+        ...             game.play(going[next(rand) % len(going)])
+        ...     return True
+        >>> rand = ms_rand(64)
+        >>> all(agree(n, rand) for n in (3, 3, 4, 4, 5, 6))
+        True
+        """
+        if self.visited >= self.check:
+            self.look()
+        nn = self.nn
+        key = me << nn | you
+        tkey = key ^ sig << 2 * nn if sig else key
+        score, first = self.probe(tkey, depth, alpha, beta, ply)
+        if score is not None:
+            return score
+        killer, plans, masks, lines = self.killers[ply], self.plans, self.masks, self.lines
+        seen, values, most_values = self.seen, self.values, self.values_limit
+        occupied = me | you
+        best, best_move, floor, tried = -INFINITY, -1, alpha, 0
+        for m in self.orders[first, killer[0], killer[1]]:
+            self.visited += 1
+            tried += 1
+            keep, pushed, up, down, entry, dropped, touched = plans[m][occupied & masks[m]]
+            nm = (me & keep) | (me & pushed) << up >> down | entry
+            ny = (you & keep) | (you & pushed) << up >> down
+            a = b = 0
+            for line in (touched if calm else lines):
+                if nm & line == line:
+                    a += 1
+                elif ny & line == line:
+                    b += 1
+            if a != b:
+                score = WIN - ply if a > b else ply - WIN
+            elif dropped and ((ny << nn | nm) << 1 | side ^ 1) in seen:
+                score = ply - WIN
+            elif depth <= 1:
+                # Half the leaves of a search are positions it valued
+                # before, and a look-up costs a tenth of a valuation.
+                # (A leaf facing a line the other completes with one push
+                # searched a ply or two on lost: 72 and 79 of 200.)
+                leaf = ny << nn | nm
+                score = values.get(leaf)
+                if score is None:
+                    if len(values) >= most_values:
+                        values.clear()
+                    score = values[leaf] = -self.evaluate(leaf)
+            else:
+                child = (ny << nn | nm) << 1 | side ^ 1
+                seen.add(child)
+                csig = sig ^ mix(key << 1 | side) if dropped else 0
+                quiet = calm and a == 0
+                if best == -INFINITY:
+                    score = -self.node(ny, nm, side ^ 1, depth - 1, -beta, -alpha,
+                                       ply + 1, csig, quiet)
+                else:
+                    # a null window; a late quiet move first REDUCTION plies shallower
+                    late = depth > REDUCTION + 1 and tried > LATE and a == 0
+                    score = -self.node(ny, nm, side ^ 1, depth - 1 - REDUCTION * late,
+                                       -alpha - 1, -alpha, ply + 1, csig, quiet)
+                    if late and score > alpha:
+                        score = -self.node(ny, nm, side ^ 1, depth - 1, -alpha - 1, -alpha,
+                                           ply + 1, csig, quiet)
+                    if alpha < score < beta:
+                        score = -self.node(ny, nm, side ^ 1, depth - 1, -beta, -score,
+                                           ply + 1, csig, quiet)
+                seen.discard(child)
+            if score > best:
+                best, best_move = score, m
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self.remember(m, depth, ply, a != b)
+                        break
+        self.store(tkey, depth, best, best_move, floor, beta, ply)
+        return best
+
+    def root(self, order, depth):
+        """One ply of the deepening: (found, scores, complete) for the root's
+        moves searched in order, depth plies deep: found the best (score,
+        move), None if none was scored; scores each move's score; complete
+        whether the search ended before the time or the positions did.  The
+        first move gets the full window, each other a null window at the
+        best score so far, and one that beats it becomes the best at once,
+        before its full search (so a search cut short gives it).
+
+        >>> search = Search(Engine(3), Game(3, parse_moves(3, 'L1 R3 L1 R3')))
+        >>> found, scores, complete = search.root(range(12), 1)
+        >>> found == (WIN, 0), sorted(scores), complete
+        (True, [0], True)
+        """
+        self.orders = Orders(sorted(self.orders.ranked, key=lambda m: -self.history[m]))
+        me, you, side, sig, nn, seen = self.me, self.you, self.side, self.sig, self.nn, self.seen
+        scores, found = {}, None
+        try:
+            for m in order:
+                plan = self.plans[m][(me | you) & self.masks[m]]
+                nm, ny, a, b = push_count(plan, me, you, self.lines)
+                child = (ny << nn | nm) << 1 | side ^ 1
+                self.visited += 1
+                if a != b:
+                    score = WIN if a > b else -WIN
+                elif plan[5] and child in seen:
+                    score = -WIN
+                elif depth == 1:
+                    score = -self.evaluate(ny << nn | nm)
+                else:
+                    seen.add(child)
+                    csig = sig ^ mix(self.key) if plan[5] else 0
+                    quiet = a == 0
+                    if found is None:
+                        score = -self.node(ny, nm, side ^ 1, depth - 1, -INFINITY, INFINITY,
+                                           1, csig, quiet)
+                    else:
+                        score = -self.node(ny, nm, side ^ 1, depth - 1, -found[0] - 1, -found[0],
+                                           1, csig, quiet)
+                        if score > found[0]:
+                            found = (score, m)      # better, even if time runs out now
+                            score = -self.node(ny, nm, side ^ 1, depth - 1, -INFINITY, -score + 1,
+                                               1, csig, quiet)
+                    seen.discard(child)
+                scores[m] = score
+                # (a move taken on its null-window search keeps its full score)
+                if found is None or score > found[0] or found[1] == m:
+                    found = (score, m)
+                if score == WIN:
+                    break
+        except Timeout:
+            return found, scores, False
+        return found, scores, True
+
+
 class Engine(object):
     """The strong player: iterative-deepening alpha-beta on bitboards.
 
@@ -1117,159 +1503,30 @@ class Engine(object):
     def think(self, game, seconds=None, depth=None, nodes=None, clock=time.time):
         """(move, facts) for the player to move in game: the best move found
         within seconds, depth plies and nodes positions (each optional), and
-        a dict of depth, nodes, score and seconds."""
-        start = clock()
-        n, g = self.n, geometry(self.n)
-        nn, shift = n * n, 2 * n * n
-        masks, plans, lines, evaluate, table = g.masks, g.plans, g.lines, self.evaluate, self.table
-        most, values, most_values = self.limit, self.values, self.values_limit
-        deadline = start + seconds if seconds else float("inf")
-        limit = nodes or INFINITY
-        killers = [[-1, -1] for _ in range(256)]
-        history = [0] * (4 * n)
-        seen = set(game.keys)
-        visited, check = 0, CHECK
+        a dict of depth, nodes, score, seconds and table (its size): a
+        Search deepened a ply at a time, the root's moves in the order of
+        the last ply's scores, until GO_ON of the time is gone; a ply cut
+        short gives the best move it found.
 
-        def search(me, you, side, depth, alpha, beta, ply, sig, calm):
-            # calm: no straights on the board, so only touched lines can have one
-            nonlocal visited, check
-            if visited >= check:
-                check += CHECK
-                now = clock()
-                if visited >= limit or now > deadline:
-                    raise Timeout
-                if len(table) > most:
-                    # Thinning costs about what searching a tenth as many
-                    # positions as the table holds does: done only in time.
-                    if now + (now - start) / visited * len(table) / 10 < deadline:
-                        thin(table, most)
-                    else:
-                        table.clear()
-            key = me << nn | you
-            tkey = key ^ sig << shift if sig else key
-            entry = table.get(tkey)
-            first = -1
-            if entry is not None:
-                stored, flag, score, first = entry
-                if stored >= depth:
-                    score = score - ply if score > WIN // 2 else score + ply if score < -WIN // 2 else score
-                    if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
-                        return score
-            killer = killers[ply]
-            occupied = me | you
-            best, best_move, floor, done, tried = -INFINITY, -1, alpha, 0, 0
-            for m in [first, killer[0], killer[1]] + ranked:
-                if m < 0 or done >> m & 1:
-                    continue
-                done |= 1 << m
-                visited += 1
-                tried += 1
-                keep, pushed, up, down, entry, dropped, touched = plans[m][occupied & masks[m]]
-                nm = (me & keep) | (me & pushed) << up >> down | entry
-                ny = (you & keep) | (you & pushed) << up >> down
-                a = b = 0
-                for line in (touched if calm else lines):
-                    if nm & line == line:
-                        a += 1
-                    elif ny & line == line:
-                        b += 1
-                if a != b:
-                    score = WIN - ply if a > b else ply - WIN
-                elif dropped and ((ny << nn | nm) << 1 | side ^ 1) in seen:
-                    score = ply - WIN
-                elif depth <= 1:
-                    # Half the leaves of a search are positions it valued
-                    # before, and a look-up costs a tenth of a valuation.
-                    # (A leaf facing a line the other completes with one push
-                    # searched a ply or two on lost: 72 and 79 of 200.)
-                    leaf = ny << nn | nm
-                    score = values.get(leaf)
-                    if score is None:
-                        if len(values) >= most_values:
-                            values.clear()
-                        score = values[leaf] = -evaluate(leaf)
-                else:
-                    child = (ny << nn | nm) << 1 | side ^ 1
-                    seen.add(child)
-                    csig = sig ^ mix(key << 1 | side) if dropped else 0
-                    quiet = calm and a == 0
-                    if best == -INFINITY:
-                        score = -search(ny, nm, side ^ 1, depth - 1, -beta, -alpha, ply + 1, csig, quiet)
-                    else:
-                        late = depth > REDUCTION + 1 and tried > LATE and a == 0
-                        score = -search(ny, nm, side ^ 1, depth - 1 - REDUCTION * late,
-                                        -alpha - 1, -alpha, ply + 1, csig, quiet)
-                        if late and score > alpha:
-                            score = -search(ny, nm, side ^ 1, depth - 1, -alpha - 1, -alpha,
-                                            ply + 1, csig, quiet)
-                        if alpha < score < beta:
-                            score = -search(ny, nm, side ^ 1, depth - 1, -beta, -score, ply + 1, csig, quiet)
-                    seen.discard(child)
-                if score > best:
-                    best, best_move = score, m
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            if a == b and killer[0] != m:
-                                killer[1], killer[0] = killer[0], m
-                            history[m] += depth * depth
-                            break
-            flag = LOWER if best >= beta else EXACT if best > floor else UPPER
-            stored = best + ply if best > WIN // 2 else best - ply if best < -WIN // 2 else best
-            table[tkey] = (depth, flag, stored, best_move)
-            return best
-
-        side = game.player()
-        me, you = game.board() if side == 0 else game.board()[::-1]
-        sig = repeatable(game)
-        ranked = list(range(4 * n))
-        root = list(ranked)
-        best, facts = root[0], {"depth": 0, "nodes": 0, "score": 0}
+        >>> move, facts = Engine(4).think(Game(4), depth=3)
+        >>> move_names(4)[move], facts["depth"], facts["nodes"], facts["score"]
+        ('L2', 3, 312, 7)
+        """
+        search = Search(self, game, seconds, nodes, clock)
+        order = list(range(4 * self.n))
+        best, facts = order[0], {"depth": 0, "nodes": 0, "score": 0}
         for d in range(1, (depth or 99) + 1):
-            ranked.sort(key=lambda m: -history[m])
-            scores, found = {}, None
-            try:
-                for m in root:
-                    keep, pushed, up, down, entry, dropped, _ = plans[m][(me | you) & masks[m]]
-                    nm = (me & keep) | (me & pushed) << up >> down | entry
-                    ny = (you & keep) | (you & pushed) << up >> down
-                    a = sum(nm & line == line for line in lines)
-                    b = sum(ny & line == line for line in lines)
-                    child = (ny << nn | nm) << 1 | side ^ 1
-                    visited += 1
-                    if a != b:
-                        score = WIN if a > b else -WIN
-                    elif dropped and child in seen:
-                        score = -WIN
-                    elif d == 1:
-                        score = -evaluate(ny << nn | nm)
-                    else:
-                        seen.add(child)
-                        csig = sig ^ mix(game.keys[-1]) if dropped else 0
-                        if found is None:
-                            score = -search(ny, nm, side ^ 1, d - 1, -INFINITY, INFINITY, 1, csig, a == 0)
-                        else:
-                            score = -search(ny, nm, side ^ 1, d - 1, -found[0] - 1, -found[0], 1, csig, a == 0)
-                            if score > found[0]:
-                                found = (score, m)      # better, even if time runs out now
-                                score = -search(ny, nm, side ^ 1, d - 1, -INFINITY, -score + 1, 1, csig, a == 0)
-                        seen.discard(child)
-                    scores[m] = score
-                    # (a move taken on its null-window search keeps its full score)
-                    if found is None or score > found[0] or found[1] == m:
-                        found = (score, m)
-                    if score == WIN:
-                        break
-            except Timeout:
+            found, scores, complete = search.root(order, d)
+            if not complete:
                 if found:
                     best = found[1]
                 break
-            root.sort(key=lambda m: -scores.get(m, -INFINITY))
+            order.sort(key=lambda m: -scores.get(m, -INFINITY))
             best = found[1]
             facts.update(depth=d, score=found[0])
-            if abs(found[0]) > WIN // 2 or (seconds and clock() - start > seconds * GO_ON):
+            if abs(found[0]) > WIN // 2 or (seconds and clock() - search.start > seconds * GO_ON):
                 break
-        facts.update(nodes=visited, seconds=clock() - start, table=len(table))
+        facts.update(nodes=search.visited, seconds=clock() - search.start, table=len(self.table))
         return best, facts
 
 ################ The command loop
