@@ -1197,6 +1197,24 @@ def ending(game):
     return "moves: " + ", ".join(shown)
 
 ################ The solver
+## What a search is given and what it answers.  The words of a stop
+## ("max-positions 1000 reached") are made where they are printed, by
+## stop_text().
+Limits = collections.namedtuple("Limits", "positions seconds memory")
+# positions and seconds at most (seconds None: no limit), and memory: the
+# bytes the process may hold (None: solve() takes memory_budget()'s share)
+Stop = collections.namedtuple("Stop", "limit value")
+# what left a search unknown: limit 'max-positions', 'timeout' or 'memory',
+# and its value (positions, seconds, bytes)
+Answer = collections.namedtuple("Answer", "verdict moves stop positions seconds")
+# a search's: verdict 'solved', 'impossible' or 'unknown'; the moves of a
+# solution (Solver.search: its steps; solve(): the game's own), [] without
+# one; the Stop of an unknown search (else None); positions searched;
+# seconds taken
+Played = collections.namedtuple("Played", "verdict moves home seconds")
+# a game the player played (play_blind): 'won' or 'lost', the moves made,
+# the cards home at the end, seconds taken
+
 ## The solver searches an abstract form of a position, after lonelybot's
 ## (Vuong Hy's Rust solver) insight: the face-up cards of the tableau need
 ## not be kept as piles.  A face-up card lies on one of the two cards it fits
@@ -1305,7 +1323,7 @@ FIRST_SEARCHES = ((False, 20000), (True, 50000))
 # the impossible deals of draw three's 1..1000 take 468 s, not 922, and the
 # search is spent in vain only where drawing one needs more (deal 611: 86 s).
 LOOSE_POSITIONS = 2000000
-LIMITS = (MAX_POSITIONS, TIMEOUT, None)     # and memory: None for the machine's share
+LIMITS = Limits(MAX_POSITIONS, TIMEOUT, None)      # memory None: the machine's share
 TALON_MEMO = 5000               # talons remembered at most (about 500 bytes each)
 MOVES_MEMO = 30000              # positions whose moves the player's worlds remember, in all,
 RECALL_BYTES = 500              # at about this many bytes each, at most half the room left:
@@ -1850,18 +1868,19 @@ class Solver(object):
             return (nk, fk, tmask, w, left, vis, top, EMPTIED)
         return (nk, fk, tmask, w, left, vis, top, 0)
 
-    def search(self, start, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None,
-               best=None, began=None, sure=False):
-        """(verdict, the moves of a solution or the limit reached, positions
-        seen): a depth-first search that enters no position twice, so that
-        running out of positions proves the deal impossible.  It ends
-        'unknown' at max_positions, timeout seconds after began (now if
-        None), or where it would hold more than memory bytes (Python
-        included).  Given a list best, it keeps there the progress of the
-        best position seen and the moves to it.  Where sure, it ends
-        'solved' at a position that is sure to be won (see sure()), not
-        only at a win."""
-        deadline = (began or time.time()) + timeout if timeout else None
+    def search(self, start, limits=LIMITS, best=None, began=None, sure=False):
+        """An Answer (its moves the steps of a solution): a depth-first
+        search that enters no position twice, so that running out of
+        positions proves the deal impossible.  It ends 'unknown' at
+        limits.positions, limits.seconds after began (now if None), or
+        where it would hold more than limits.memory bytes (Python
+        included; None: no limit).  Given a list best, it keeps there the
+        progress of the best position seen and the moves to it.  Where
+        sure, it ends 'solved' at a position that is sure to be won (see
+        sure()), not only at a win."""
+        clock = time.time()
+        max_positions, timeout, memory = limits
+        deadline = (began or clock) + timeout if timeout else None
         rivals = self.rivals
         seen = Seen(memory, max_positions, marked=rivals is not None)
         a, b, c, d = self.places
@@ -1870,7 +1889,7 @@ class Solver(object):
         else:
             seen.mark(self.code(start) ^ start[3] << c, 1 << start[3])
         if start[1] == WON:
-            return "solved", [], 1
+            return Answer("solved", [], None, 1, time.time() - clock)
         recalled, room, moves = self.recalled, self.room, self.moves
         states, made = [start], []
         todo = [iter(moves(start) if recalled is None else self.recall(start))]
@@ -1884,7 +1903,7 @@ class Solver(object):
                 # self.sure(child), written out
                 if child[1] == WON or sure and not child[0] & covered and \
                         not child[2] & child[2] - 1:
-                    return "solved", made + [m], count + 2
+                    return Answer("solved", made + [m], None, count + 2, time.time() - clock)
                 # self.code(child), and a Python set's test where the search
                 # keeps one, written out: this is the search's inner loop
                 code = child[0] | child[1] << a | child[2] << b
@@ -1926,7 +1945,8 @@ class Solver(object):
                 continue
             count += 1
             if seen.full:
-                return "unknown", "memory %s reached" % size_text(memory), count + 1
+                return Answer("unknown", [], Stop("memory", memory), count + 1,
+                              time.time() - clock)
             if best is not None:
                 try:                # self.progress(child), written out
                     value = homes[child[1]] + ups[child[0]]
@@ -1935,13 +1955,16 @@ class Solver(object):
                 if value > best[0]:
                     best[:] = [value, list(made)]
             if count >= max_positions:
-                return "unknown", "max-positions %d reached" % max_positions, count + 1
+                return Answer("unknown", [], Stop("max-positions", max_positions), count + 1,
+                              time.time() - clock)
             if count & 1023 == 0:
                 if deadline and time.time() > deadline:
-                    return "unknown", "timeout %g s reached" % timeout, count + 1
+                    return Answer("unknown", [], Stop("timeout", timeout), count + 1,
+                                  time.time() - clock)
                 if memory and count & 65535 == 0 and self.crowded(memory):
-                    return "unknown", "memory %s reached" % size_text(memory), count + 1
-        return "impossible", None, count + 1
+                    return Answer("unknown", [], Stop("memory", memory), count + 1,
+                                  time.time() - clock)
+        return Answer("impossible", [], None, count + 1, time.time() - clock)
 
     def sure(self, state):
         """Whether state is sure to be won: every card of the tableau face
@@ -2054,24 +2077,27 @@ def concrete(game, steps):
     return made, game
 
 
-def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None, began=None):
-    """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (the
-    game's own, each passed by its move checker, the last one winning), why
-    (the limit reached), positions searched and seconds taken.  The limits
-    are those of Solver.search; memory None is memory_budget()'s share.
+def solve(game, limits=LIMITS, began=None):
+    """An Answer: the verdict, the moves (the game's own, each passed by
+    its move checker, the last one winning), the stop of an unknown
+    search, positions searched and seconds taken.  The limits are those of
+    Solver.search, for all its searches together; memory None is
+    memory_budget()'s share.
 
     >>> answer = solve(deal(deck_of(1)))
-    >>> answer['verdict'], len(answer['moves']) > 52, won(replay(deal(deck_of(1)), answer['moves']))
+    >>> answer.verdict, len(answer.moves) > 52, won(replay(deal(deck_of(1)), answer.moves))
     ('solved', True, True)
-    >>> solve(deal(deck_of(4)))['verdict']
+    >>> solve(deal(deck_of(4))).verdict
     'impossible'
-    >>> answer = solve(deal(deck_of(5)), memory=1 << 20)
-    >>> answer['verdict'], answer['why'], answer['positions']
-    ('unknown', 'memory 1 MB reached', 5873)
+    >>> answer = solve(deal(deck_of(5)), LIMITS._replace(memory=1 << 20))
+    >>> answer.verdict, answer.stop, answer.positions
+    ('unknown', Stop(limit='memory', value=1048576), 5873)
+    >>> solve(deal(deck_of(5)), LIMITS._replace(positions=1000))[1:4]
+    ([], Stop(limit='max-positions', value=1000), 1001)
     """
     clock = time.time()
     solver = Solver(game)
-    memory, positions = memory or memory_budget(), 0
+    memory, positions = limits.memory or memory_budget(), 0
     searches = [(solver, game, first, budget) for first, budget in FIRST_SEARCHES]
     if game.rules.draw > 1 or game.rules.passes is not None:
         # Drawing one card at a time with unlimited passes, every card of
@@ -2084,39 +2110,33 @@ def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None, began
         easy = game._replace(rules=game.rules._replace(draw=1, passes=None))
         searches.append((Solver(easy), easy, False, LOOSE_POSITIONS))
     searches.append((solver, game, False, None))
+    verdict, steps, stop = "unknown", [], None
     for searcher, start, searcher.talon_first, budget in searches:
-        left = max_positions - positions
+        left = limits.positions - positions
         if left <= 0:
             break
-        verdict, steps, searched = searcher.search(
-            searcher.start(start), left if budget is None else min(budget, left), timeout,
-            memory, began=began or clock)
-        positions += searched
+        found = searcher.search(
+            searcher.start(start),
+            Limits(left if budget is None else min(budget, left), limits.seconds, memory),
+            began=began or clock)
+        positions += found.positions
+        verdict, steps, stop = found.verdict, found.moves, found.stop
         if searcher is not solver:
             if verdict == "impossible":
                 break                   # not even drawing one
-            if verdict == "solved" or steps.startswith("max-positions"):
+            if verdict == "solved" or stop.limit == "max-positions":
                 verdict = "unknown"
                 continue
-        if verdict != "unknown" or budget is None or not steps.startswith("max-positions"):
+        if verdict != "unknown" or budget is None or stop.limit != "max-positions":
             break
-    if verdict == "unknown" and steps.startswith("max-positions"):
-        steps = "max-positions %d reached" % max_positions
-    answer = {"verdict": verdict, "moves": [], "why": "", "positions": positions}
+    moves = []
     if verdict == "solved":
-        answer["moves"], end = concrete(game, steps)
+        moves, end = concrete(game, steps)
         if not won(end):
             raise Illegal("the solver's moves do not win")
-    elif verdict == "unknown":
-        answer["why"] = steps
-    answer["seconds"] = time.time() - clock
-    return answer
-
-
-def budgeted(limits):
-    "limits (positions, seconds and perhaps memory) with the memory made explicit."
-    memory = limits[2] if len(limits) > 2 else None
-    return tuple(limits[:2]) + (memory or memory_budget(),)
+    elif verdict == "unknown" and (stop is None or stop.limit == "max-positions"):
+        stop = Stop("max-positions", limits.positions)      # all the searches' positions
+    return Answer(verdict, moves, stop, positions, time.time() - clock)
 
 
 def replay(game, made):
@@ -2127,18 +2147,31 @@ def replay(game, made):
 
 
 def verdict_line(answer):
-    "'solved in 96 moves (31 turns), 1234 positions searched, 0.05 s' for an answer."
-    verdict = answer["verdict"]
+    "'solved in 96 moves (31 turns), 1234 positions searched, 0.05 s' for an Answer."
+    verdict = answer.verdict
     if verdict == "solved":
-        made = answer["moves"]
+        made = answer.moves
         turns = sum(1 for m in made if STOCK in m[:2])
         text = "solved in %s (%s)" % (plural(len(made), "move"), plural(turns, "turn"))
     elif verdict == "unknown":
-        text = "unknown: " + answer["why"]
+        text = "unknown: " + stop_text(answer.stop)
     else:
         text = verdict
-    return "%s, %s searched, %.2f s" % (text, plural(answer["positions"], "position"),
-                                        answer["seconds"])
+    return "%s, %s searched, %.2f s" % (text, plural(answer.positions, "position"),
+                                        answer.seconds)
+
+
+def stop_text(stop):
+    """The words of a search's stop, as printed and as results files keep them.
+
+    >>> stop_text(Stop("max-positions", 1000)), stop_text(Stop("timeout", 0.001))
+    ('max-positions 1000 reached', 'timeout 0.001 s reached')
+    >>> stop_text(Stop("memory", 64 << 20))
+    'memory 64 MB reached'
+    """
+    value = (size_text(stop.value) if stop.limit == "memory" else
+             "%g s" % stop.value if stop.limit == "timeout" else "%d" % stop.value)
+    return "%s %s reached" % (stop.limit, value)
 
 
 def plural(n, word):
@@ -2157,12 +2190,12 @@ def spelt(game, answer, autoplay, limits, began=None):
     """(items, answer, note): the moves of a solved answer to type, all of
     them, or with autoplay those it leaves (the answer then with every move
     made); where that fails, all of them and a note that says so."""
-    if autoplay and answer["verdict"] == "solved":
+    if autoplay and answer.verdict == "solved":
         found = autoplay_solution(game, answer, limits, began)
         if found:
             return found + ("",)
-        return notes(game, answer["moves"]), answer, EVERY_MOVE
-    return notes(game, answer["moves"]), answer, ""
+        return notes(game, answer.moves), answer, EVERY_MOVE
+    return notes(game, answer.moves), answer, ""
 
 
 EVERY_MOVE = " (every move: replay it without --autoplay)"
@@ -2287,11 +2320,12 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS, deadline=None):
     hidden = unseen(game)
     if not hidden:
         solver = Solver(game)
-        verdict, steps, _ = solver.search(solver.start(game), *budgeted(limits))
-        return (concrete(game, steps)[0], 1, 0) if verdict == "solved" else ([], 0, 0)
+        found = solver.search(solver.start(game),
+                              limits._replace(memory=limits.memory or memory_budget()))
+        return (concrete(game, found.moves)[0], 1, 0) if found.verdict == "solved" else ([], 0, 0)
     rand = ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
     tries, plans, dropped = [], [], set()
-    spare = budgeted(limits)[2] - (resident() or 0)
+    spare = (limits.memory or memory_budget()) - (resident() or 0)
     room = [max(0, min(MOVES_MEMO, spare // (2 * RECALL_BYTES)))]
     won_by, score, done = {}, {}, {}    # won_by[plan]: the worlds its own search won
     easy = set()                        # the worlds some plan's own search won
@@ -2385,9 +2419,9 @@ def probe(solver, state, budget):
     """(value, steps) of a short search from state: WIN_VALUE and a solution,
     or the progress of the best position seen and the way to it."""
     best = [solver.progress(state), []]
-    verdict, steps, _ = solver.search(state, budget, None, best=best, sure=True)
-    if verdict == "solved":
-        return WIN_VALUE, steps
+    found = solver.search(state, Limits(budget, None, None), best=best, sure=True)
+    if found.verdict == "solved":
+        return WIN_VALUE, found.moves
     return best[0], best[1]
 
 
@@ -2414,7 +2448,7 @@ def shuffled(cards, rand):
 
 
 def play_blind(game, limits=LIMITS, worlds=WORLDS, budget=BUDGET, autoplay_on=False):
-    """A dict: verdict ('won' or 'lost'), the moves the player made (the
+    """Played: verdict ('won' or 'lost'), the moves the player made (the
     game's own, each checked), cards home at the end, seconds.  It plays
     what advice() says until the game is won or it sees nothing to do.
     autoplay_on: it plays a game with autoplay, whose moves follow each of
@@ -2440,23 +2474,22 @@ def play_blind(game, limits=LIMITS, worlds=WORLDS, budget=BUDGET, autoplay_on=Fa
             for step in autoplay(game) if autoplay_on else ():
                 game = move(game, step)
                 made.append(step)
-    return {"verdict": "won" if won(game) else "lost", "moves": made,
-            "home": sum(len(game.piles[f]) for f in FOUNDATIONS),
-            "seconds": time.time() - began}
+    return Played("won" if won(game) else "lost", made,
+                  sum(len(game.piles[f]) for f in FOUNDATIONS), time.time() - began)
 
 
 def game_text(game, answer, heading, autoplay=False):
     """What --play prints for one game: the moves (with autoplay, those it
     leaves to type), and how it ended."""
-    items, how = notes(game, answer["moves"]), ""
+    items, how = notes(game, answer.moves), ""
     if autoplay:
         try:
-            items = typed(game, answer["moves"])
+            items = typed(game, answer.moves)
         except Illegal:
             how = EVERY_MOVE        # the player's own moves: not searched again
     return "\n".join(wrap(items, 78) + ["# %s%s in %s, %s home, %.2f s%s" % (
-        heading, answer["verdict"], plural(len(answer["moves"]), "move"),
-        plural(answer["home"], "card"), answer["seconds"], how)])
+        heading, answer.verdict, plural(len(answer.moves), "move"),
+        plural(answer.home, "card"), answer.seconds, how)])
 
 ################ The command loop
 
@@ -2738,7 +2771,7 @@ def hint(game, limits):
     cards either), and why."""
     if won(game):
         raise Illegal("the game is won")
-    limits = (limits[0], min(limits[1], HINT_SECONDS)) + tuple(limits[2:])
+    limits = limits._replace(seconds=min(limits.seconds, HINT_SECONDS))
     made, wins, worlds = advice(game, limits=limits, deadline=time.time() + HINT_SECONDS)
     if not made:
         return "No hint: no way to win was found in %d deals that fit what you see" % worlds
@@ -2761,14 +2794,14 @@ def solve_text(session, limits):
     game, began = session.game, time.time()     # autoplay's searches again share the limit
     if won(game):
         raise Illegal("the game is won")
-    answer = solve(game, *limits, began=began)
-    if answer["verdict"] != "solved":
+    answer = solve(game, limits, began)
+    if answer.verdict != "solved":
         return "No solution %sfrom here: %s" % (
-            "found " if answer["verdict"] == "unknown" else "", verdict_line(answer))
+            "found " if answer.verdict == "unknown" else "", verdict_line(answer))
     items, found, how = spelt(game, answer, session.autoplay, limits, began)
     if how:                         # moves this game's autoplay would not let be typed
         return ("No solution with autoplay from here: its moves spoil the one found, "
-                "of %s without it" % plural(len(answer["moves"]), "move"))
+                "of %s without it" % plural(len(answer.moves), "move"))
     return "\n".join(wrap(items, 78) + ["# " + verdict_line(found)])
 
 
@@ -2838,27 +2871,27 @@ def autoplay_solution(game, answer, limits, began=None):
 
     >>> game = deal(deck_of(20))
     >>> items, answer = autoplay_solution(game, solve(game), LIMITS)
-    >>> won(replay(game, answer["moves"])), len(items) < len(notes(game, answer["moves"]))
+    >>> won(replay(game, answer.moves)), len(items) < len(notes(game, answer.moves))
     (True, True)
     >>> game = deal(deck_of(31))
     >>> autoplay_solution(game, solve(game), LIMITS) is None
     True
     """
-    items, here, made, rest = [], game, [], answer["moves"]
-    positions, seconds, been = answer["positions"], answer["seconds"], set()
+    items, here, made, rest = [], game, [], answer.moves
+    positions, seconds, been = answer.positions, answer.seconds, set()
     for _ in range(MOST_AGAIN):
         items, here, done, rest = typing(here, rest, items)
         made += done
         if won(here):
-            return items, dict(answer, moves=made, positions=positions, seconds=seconds)
+            return items, answer._replace(moves=made, positions=positions, seconds=seconds)
         if here in been:
             return None             # autoplay sends home what the solution brings back
         been.add(here)
-        again = solve(here, *limits, began=began)   # the time limit as the first search's
-        positions, seconds = positions + again["positions"], seconds + again["seconds"]
-        if again["verdict"] != "solved":
+        again = solve(here, limits, began)  # the time limit as the first search's
+        positions, seconds = positions + again.positions, seconds + again.seconds
+        if again.verdict != "solved":
             return None
-        rest = again["moves"]
+        rest = again.moves
     return None
 
 def random_game():
@@ -3582,26 +3615,33 @@ def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS, autoplay=False,
     isatty = getattr(err, "isatty", None)
     clear = working(err, bool(isatty and isatty()), "solving" if cheat else "playing")
     try:
-        answer = (solve(game, *limits, began=process_start()) if cheat
+        answer = (solve(game, limits, process_start()) if cheat
                   else play_blind(game, limits, worlds, autoplay_on=autoplay))
     finally:
         clear()
     if cheat:
         out.write(solution_text(game, answer, heading, autoplay, limits, process_start())
                   + "\n")
-        return 0 if answer["verdict"] == "solved" else 1
+        return 0 if answer.verdict == "solved" else 1
     out.write(game_text(game, answer, heading, autoplay) + "\n")
-    return 0 if answer["verdict"] == "won" else 1
+    return 0 if answer.verdict == "won" else 1
+
+
+Figures = collections.namedtuple("Figures", "verdict length positions home seconds stop")
+# a game of a list, as a worker sends it back: its verdict, how many moves,
+# positions searched (solving; else None), cards home (playing; else None),
+# seconds, and the Stop of an unknown search
 
 
 def job(task):
-    "One game of a list: (number, answer).  Runs in worker processes too."
+    "One game of a list: (number, Figures).  Runs in worker processes too."
     number, cheat, rules, limits, worlds = task
     game = deal(deck_of(number), rules)
-    answer = solve(game, *limits) if cheat else play_blind(game, limits, worlds)
-    answer["length"] = len(answer["moves"])
-    del answer["moves"]             # a worker sends back only the figures
-    return number, answer
+    if cheat:
+        a = solve(game, limits)
+        return number, Figures(a.verdict, len(a.moves), a.positions, None, a.seconds, a.stop)
+    a = play_blind(game, limits, worlds)
+    return number, Figures(a.verdict, len(a.moves), None, a.home, a.seconds, None)
 
 
 def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLDS):
@@ -3622,9 +3662,9 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
         began -= tally.seconds          # the time of the games done before counts
     # A game left unknown is searched again where a worker of this run would
     # go further: with its share of the memory, as many as could start.
-    share = shared(limits[2], workers(jobs, len(numbers)))[1]
-    again = set(n for n in tally.unknown
-                if n in numbers and further(tally.unknown[n][0], limits[:2] + (share,)))
+    share = shared(limits.memory, workers(jobs, len(numbers)))[1]
+    again = set(n for n in tally.unknown if n in numbers and
+                further(tally.unknown[n][0], tuple(limits._replace(memory=share))))
     held = tally.seen.copy()
 
     def todo():
@@ -3641,16 +3681,16 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
                          "solving" if cheat else "playing", fresh, retried))
     out.write("%-10s %-10s %6s %10s %8s\n" % (
         "game", "verdict", "moves", "positions" if cheat else "home", "seconds"))
-    jobs, memory = shared(limits[2], workers(jobs, count))
-    limits = limits[:2] + (memory,)
+    jobs, memory = shared(limits.memory, workers(jobs, count))
+    limits = limits._replace(memory=memory)
     waiting, order = {}, todo()
     following = next(order, None)
     try:
         for number, answer in results(((n, cheat, rules, limits, worlds) for n in todo()), jobs):
             line = result_line(number, answer, cheat)
             kept = line
-            if answer["verdict"] == "unknown":      # and why, as a comment line
-                line += "\n# game %d: %s" % (number, answer["why"])
+            if answer.verdict == "unknown":     # and why, as a comment line
+                line += "\n# game %d: %s" % (number, stop_text(answer.stop))
             if results_file:
                 keep(results_file, line)    # first: a game the file lacks is not done
             tally.take(kept)
@@ -3867,12 +3907,12 @@ def rules_text(cheat, rules, worlds=WORLDS):
 RESULT = re.compile(r"^(\d+) +(solved|impossible|unknown|won|lost) +(\d+|-) +(\d+) +(\d+\.\d+)$")
 
 
-def result_line(number, answer, cheat):
-    "A game's line in the table and in a results file."
+def result_line(number, figures, cheat):
+    "A game's line (its Figures) in the table and in a results file."
     return "%-10d %-10s %6s %10d %8.2f" % (
-        number, answer["verdict"],
-        answer["length"] if answer["verdict"] in ("solved", "won") else "-",
-        answer["positions"] if cheat else answer["home"], answer["seconds"])
+        number, figures.verdict,
+        figures.length if figures.verdict in ("solved", "won") else "-",
+        figures.positions if cheat else figures.home, figures.seconds)
 
 
 def parse_result(text):
@@ -4205,7 +4245,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     except SystemExit as exit:
         return exit.code
     rules = make_rules(args.draw, args.passes, args.scoring)
-    limits = (args.max_positions, args.timeout or TIMEOUT, memory_budget(args.memory))
+    limits = Limits(args.max_positions, args.timeout or TIMEOUT, memory_budget(args.memory))
     worlds = args.worlds or WORLDS
     if args.summary:
         return summarize(args.summary, stdout, stderr)
