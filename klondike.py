@@ -1584,17 +1584,47 @@ class Seen(object):
         return self.low[(code + 1) * MIXER >> 36 & PART_MASK].add(code, self)
 
 
+class Memos(object):
+    """The memos of the solvers of one position, which they may share: the
+    talons' moves, the foundations' facts and the progress of their parts
+    (Solver.talon_moves, foundation_facts, progress) depend only on the
+    talon, the foundations and the piles' lengths, the same in every world
+    the player deals (shared, its turn takes 8 % less time) and in every
+    search solve() makes of a game.  And room: how many more positions'
+    moves the solvers that share it may remember, in all (Solver.recall);
+    None where they remember none.
+
+    >>> game, memos = deal(deck_of(1)), Memos(room=1)
+    >>> one, two = Solver(game, memos=memos), Solver(game, talon_first=True, memos=memos)
+    >>> one.talons is two.talons, one.recalled is two.recalled, one.recalled == {}
+    (True, False, True)
+    >>> Solver(game).recalled is None, Solver(game).talons is one.talons
+    (True, False)
+    """
+
+    def __init__(self, room=None):
+        self.talons, self.founds, self.ups, self.homes = {}, {}, {}, {}
+        self.room = room
+
+
 class Solver(object):
     """Search one position's abstract form: the deal of each pile and the
-    talon's cards in draw order are fixed for the whole search."""
+    talon's cards in draw order are fixed for the whole search.  Where
+    talon_first, moves() tries the talon's cards onto the tableau first
+    (see FIRST_SEARCHES).  Without dominance, no position is left out for
+    one whose turns reach more (rivals, below: a short search does not
+    repay its look-ups).  memos: shared with other solvers (Memos)."""
 
-    def __init__(self, game):
+    def __init__(self, game, talon_first=False, dominance=True, memos=None):
         piles, down, rules = game.piles, game.down, game.rules
         self.draw = rules.draw
-        self.talon_first = False        # the order of moves() (see FIRST_SEARCHES)
+        self.talon_first = talon_first  # the order of moves()
         self.dead_ends = True           # moves() leaves out moves to positions with none
-        self.recalled = None            # state -> moves(state), where the player keeps it,
-        self.room = None                # and [how many more it may keep], shared
+        self.memos = memos = memos or Memos()
+        self.talons, self.founds = memos.talons, memos.founds
+        self.ups, self.homes = memos.ups, memos.homes
+        # state -> moves(state), where the player remembers them (recall)
+        self.recalled = None if memos.room is None else {}
         self.seq = [piles[t][:down[t] + 1] for t in TABLEAU]
         self.owner = {}
         for i, seq in enumerate(self.seq):
@@ -1606,7 +1636,6 @@ class Solver(object):
         self.talon_kids = [sum(1 << i for i, d in enumerate(self.talon) if BIT[d] & KIDS[c])
                            for c in CARDS]
         self.limited = rules.passes is not None
-        self.talons, self.founds, self.ups, self.homes = {}, {}, {}, {}
         # nk gives pile i the bits its count needs (17 in all for a deal),
         # so that key() stays below 2**64 as often as it can
         self.shift, at = [], 0
@@ -1632,7 +1661,7 @@ class Solver(object):
         # from it must be used next, as sp says).
         self.ordered = self.draw > 1 or self.limited
         self.rivals = None
-        if self.draw > 1 and not self.limited:
+        if dominance and self.draw > 1 and not self.limited:
             self.rivals = [sum(1 << v for v in range(w, 0, -self.draw)) for w in
                            range(len(self.talon) + 1)]
             self.rivals[0] = sum(1 << v for v in range(len(self.talon) + 1) if v % self.draw) | 1
@@ -1797,17 +1826,16 @@ class Solver(object):
     def recall(self, state):
         """moves(state), remembered: the player searches each of its worlds
         many times over (a search a plan), from nearby positions.  It keeps
-        as many as self.room allows, a count that all the worlds share.
+        as many as its memos' room allows, a count that all the worlds share.
 
         >>> game = deal(deck_of(1))
-        >>> solver = Solver(game)
-        >>> solver.recalled, solver.room = {}, [1]
+        >>> solver = Solver(game, memos=Memos(room=1))
         >>> a = solver.start(game)
         >>> b = solver.after(a, solver.moves(a)[0])
         >>> solver.recall(a) == solver.moves(a), solver.recall(b) == solver.moves(b)
         (True, True)
-        >>> list(solver.recalled) == [solver.code(a) << 7], solver.room
-        (True, [0])
+        >>> list(solver.recalled) == [solver.code(a) << 7], solver.memos.room
+        (True, 0)
         >>> solver.recall(a) is solver.recall(a)
         True
         """
@@ -1815,8 +1843,8 @@ class Solver(object):
         found = self.recalled.get(code)
         if found is None:
             found = self.moves(state)
-            if self.room[0]:
-                self.room[0] -= 1
+            if self.memos.room:
+                self.memos.room -= 1
                 self.recalled[code] = found
         return found
 
@@ -1890,7 +1918,7 @@ class Solver(object):
             seen.mark(self.code(start) ^ start[3] << c, 1 << start[3])
         if start[1] == WON:
             return Answer("solved", [], None, 1, time.time() - clock)
-        recalled, room, moves = self.recalled, self.room, self.moves
+        recalled, memos, moves = self.recalled, self.memos, self.moves
         states, made = [start], []
         todo = [iter(moves(start) if recalled is None else self.recall(start))]
         count = 0
@@ -1923,8 +1951,8 @@ class Solver(object):
                         ms = recalled.get(known)
                         if ms is None:
                             ms = moves(child)
-                            if room[0]:
-                                room[0] -= 1
+                            if memos.room:
+                                memos.room -= 1
                                 recalled[known] = ms
                     if not child[7] and ms.__class__ is list:
                         if rivals is not None:
@@ -2096,9 +2124,11 @@ def solve(game, limits=LIMITS, began=None):
     ([], Stop(limit='max-positions', value=1000), 1001)
     """
     clock = time.time()
-    solver = Solver(game)
+    memos = Memos()                 # the same game, the same memos
+    solvers = {first: Solver(game, talon_first=first, memos=memos) for first in (False, True)}
     memory, positions = limits.memory or memory_budget(), 0
-    searches = [(solver, game, first, budget) for first, budget in FIRST_SEARCHES]
+    searches = [(solvers[first], game, budget) for first, budget in FIRST_SEARCHES]
+    loose = None
     if game.rules.draw > 1 or game.rules.passes is not None:
         # Drawing one card at a time with unlimited passes, every card of
         # the talon can be turned to the top of the waste at any time, and
@@ -2108,10 +2138,11 @@ def solve(game, limits=LIMITS, began=None):
         # won (a proof: see Solver.search), neither can this one.  Where
         # it can, it says nothing: the complete search follows.
         easy = game._replace(rules=game.rules._replace(draw=1, passes=None))
-        searches.append((Solver(easy), easy, False, LOOSE_POSITIONS))
-    searches.append((solver, game, False, None))
+        loose = Solver(easy)
+        searches.append((loose, easy, LOOSE_POSITIONS))
+    searches.append((solvers[False], game, None))
     verdict, steps, stop = "unknown", [], None
-    for searcher, start, searcher.talon_first, budget in searches:
+    for searcher, start, budget in searches:
         left = limits.positions - positions
         if left <= 0:
             break
@@ -2121,7 +2152,7 @@ def solve(game, limits=LIMITS, began=None):
             began=began or clock)
         positions += found.positions
         verdict, steps, stop = found.verdict, found.moves, found.stop
-        if searcher is not solver:
+        if searcher is loose:
             if verdict == "impossible":
                 break                   # not even drawing one
             if verdict == "solved" or stop.limit == "max-positions":
@@ -2208,10 +2239,10 @@ EVERY_MOVE = " (every move: replay it without --autoplay)"
 ## world as the solver does but with a small budget (its own search, of
 ## OWN_BUDGET positions: half as long again as a trial's BUDGET, since the
 ## plans come from these searches), and takes from those solutions the
-## moves up to the first card they turn face up.  Where ALTERNATIVES,
-## every move that no such plan starts with starts a plan too (one world's
-## search completes it): where all the worlds' searches agree, the move
-## they agree on is then still weighed against the others.
+## moves up to the first card they turn face up.  Every move that no such
+## plan starts with starts a plan too (one world's search completes it):
+## where all the worlds' searches agree, the move they agree on is then
+## still weighed against the others (440 of deals 1..1000 won, not 403).
 ## Each plan is tried in SCREEN worlds, those SCREEN_BEHIND worlds won
 ## behind the best dropped, then in every world, and the one that keeps
 ## the most worlds winnable is played (hindsight optimisation); the player
@@ -2249,7 +2280,6 @@ HARD_BUDGET = 200               # a trial's positions in a hard world (see advic
 HINT_SECONDS = 5.0              # hint weighs the worlds it dealt by then (solve: --timeout)
 RANGE_MOST = 10 ** 7            # games in a range of --solve or --play, at most
 MOST_WORLDS = 1000              # --worlds at most: about 30 times a game's 2 s
-ALTERNATIVES = True             # every move a plan: 440 of deals 1..1000 won, not 403
 SCREEN, SCREEN_BEHIND = 4, 2    # changed no game of deals 1..300, a sixth less time
 WIN_VALUE = 10 ** 6             # a world won counts for more than any progress
 
@@ -2319,92 +2349,231 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS, deadline=None):
         return [turn_move(game)], None, 0
     hidden = unseen(game)
     if not hidden:
-        solver = Solver(game)
-        found = solver.search(solver.start(game),
-                              limits._replace(memory=limits.memory or memory_budget()))
-        return (concrete(game, found.moves)[0], 1, 0) if found.verdict == "solved" else ([], 0, 0)
-    rand = ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
-    tries, plans, dropped = [], [], set()
+        return in_sight(game, limits)
+    rand = dealer(game)
     spare = (limits.memory or memory_budget()) - (resident() or 0)
-    room = [max(0, min(MOVES_MEMO, spare // (2 * RECALL_BYTES)))]
-    won_by, score, done = {}, {}, {}    # won_by[plan]: the worlds its own search won
-    easy = set()                        # the worlds some plan's own search won
+    memos = Memos(room=max(0, min(MOVES_MEMO, spare // (2 * RECALL_BYTES))))
+    tries, plans = [], Plans()
     while True:
         for _ in range(min(BATCH, worlds - len(tries))):
             if deadline and tries and time.time() > deadline:
                 break
-            sample = world(game, shuffled(hidden, rand))
-            solver = Solver(sample)
-            # A probe is too short for the turns' dominance to pay for its
-            # look-ups: it searches more slowly, and plays no better (410 and
-            # 428 of deals 1..1000 and 1001..2000 won, not 403 and 426, in a
-            # tenth more time).
-            solver.rivals = None
-            if tries:
-                # The worlds differ only in their face-down cards: the
-                # talon, the foundations and the piles' lengths are the
-                # same, and so are the memos that depend on those alone
-                # (shared: the same moves in 8 % less time).
-                first = tries[0][0]
-                solver.talons, solver.founds = first.talons, first.founds
-                solver.ups, solver.homes = first.ups, first.homes
-            solver.recalled, solver.room = {}, room
-            state = solver.start(sample)
-            value, steps = probe(solver, state, OWN_BUDGET)
-            plan = plan_of(solver, state, steps)
-            if plan and plan not in won_by:
-                plans.append(plan)
-                won_by[plan], score[plan], done[plan] = set(), 0, 0
-            if plan and value == WIN_VALUE:
-                won_by[plan].add(len(tries))
-                easy.add(len(tries))
-            tries.append((solver, state))
-        if ALTERNATIVES and len(tries) <= BATCH:
-            # Every move from here that no plan starts with starts a plan
-            # too, completed by the search of one world after it (the moves
-            # are the same in every world: they are of cards in sight).
-            starts = set(p[0] for p in plans)
-            solver, state = tries[0]
-            firsts = solver.moves(state)
-            for j, m in enumerate(firsts if firsts.__class__ is list else ()):
-                if m in starts:
-                    continue
-                solver, state = tries[j % len(tries)]
-                value, steps = probe(solver, solver.after(state, m), budget)
-                plan = plan_of(solver, state, [m] + steps)
-                if plan not in won_by:
-                    plans.append(plan)
-                    won_by[plan], score[plan], done[plan] = set(), 0, 0
-                if value == WIN_VALUE:
-                    won_by[plan].add(j % len(tries))
-                    easy.add(j % len(tries))
-        if len(plans) == 1:         # nothing to choose between
-            return concrete(game, plans[0])[0], len(won_by[plans[0]]), len(tries)
-        # The plans are raced on the first SCREEN worlds, then on all.  A
-        # world that no plan's own search won is hard: few plans win it
-        # (about one trial in twenty), so once some world has been won,
-        # the plans are tried in the hard ones with a shorter search.
-        screen = ((SCREEN, SCREEN_BEHIND),) if SCREEN < len(tries) <= BATCH else ()
-        hard = min(budget, HARD_BUDGET) if easy else budget
-        for upto, behind in screen + ((len(tries), BEHIND),):
-            if plans:
-                for plan in plans:
-                    if plan not in dropped and done[plan] < upto:
-                        score[plan] += sum(WIN_VALUE if i in won_by[plan] else
-                                           trial(tries[i], plan,
-                                                 budget if i in easy else hard)
-                                           for i in range(done[plan], upto))
-                        done[plan] = upto
-                top = max(score[p] for p in plans if p not in dropped)
-                dropped.update(p for p in plans if top - score[p] >= behind * WIN_VALUE)
-        if len(tries) >= worlds or plans and len(plans) - len(dropped) == 1 or (
-                deadline and time.time() > deadline):
+            tries.append(deal_world(game, hidden, rand, memos))
+            plans.propose(len(tries) - 1, *own_plan(tries[-1]))
+        if len(tries) <= BATCH:
+            for world, plan, won in other_plans(tries, plans.starts(), budget):
+                plans.propose(world, plan, won)
+        if len(plans.order) == 1:       # nothing to choose between
+            plan = plans.order[0]
+            return concrete(game, plan)[0], len(plans.won_by[plan]), len(tries)
+        plans.race(tries, budget)
+        if len(tries) >= worlds or plans.left() == 1 or (deadline and time.time() > deadline):
             break
-    plans = [p for p in plans if p not in dropped]
-    if not plans:
+    best = plans.best()
+    if best is None:
         return [], 0, len(tries)
-    best = max(plans, key=lambda p: (score[p], -plans.index(p)))
-    return concrete(game, best)[0], score[best] // WIN_VALUE, len(tries)
+    return concrete(game, best)[0], plans.score[best] // WIN_VALUE, len(tries)
+
+
+def in_sight(game, limits):
+    """advice() where every card is in sight: the moves of a solution
+    (found within limits), or none.
+
+    >>> game = deal(deck_of(3))
+    >>> late = replay(game, solve(game).moves[:150])
+    >>> made, wins, worlds = in_sight(late, LIMITS)
+    >>> won(replay(late, made)), wins, worlds
+    (True, 1, 0)
+    """
+    solver = Solver(game)
+    found = solver.search(solver.start(game),
+                          limits._replace(memory=limits.memory or memory_budget()))
+    return (concrete(game, found.moves)[0], 1, 0) if found.verdict == "solved" else ([], 0, 0)
+
+
+def dealer(game):
+    """The random numbers that deal the worlds of game (as the player sees
+    it), seeded by what the player sees: the same sight, the same worlds.
+
+    >>> game = seen_through(deal(deck_of(3)))
+    >>> next(dealer(game)) == next(dealer(game)) != next(dealer(deal(deck_of(3))))
+    True
+    """
+    return ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
+
+
+def seen_through(game):
+    """game after turning the stock through: the player has seen it (for
+    the doctests of the player).
+
+    >>> seen_through(deal(deck_of(3))).passes, len(unseen(seen_through(deal(deck_of(3)))))
+    (1, 21)
+    """
+    while game.passes == 0:
+        game = move(game, turn_move(game))
+    return game
+
+
+def deal_world(game, hidden, rand, memos):
+    """A world, as (its solver, its start): game (as the player sees it)
+    with the hidden cards dealt into their places by rand.  The worlds
+    differ only in their face-down cards: the talon, the foundations and
+    the piles' lengths are the same, and so are the memos that depend on
+    those alone (memos, shared).  A world's searches are too short for the
+    turns' dominance to pay for its look-ups: it would search more slowly,
+    and play no better (410 and 428 of deals 1..1000 and 1001..2000 won,
+    not 403 and 426, in a tenth more time).
+
+    >>> game = seen_through(deal(deck_of(3)))
+    >>> rand, memos = ms_rand(1), Memos(room=0)
+    >>> (one, a), (two, b) = [deal_world(game, unseen(game), rand, memos) for _ in range(2)]
+    >>> a == b, one.seq != two.seq, one.talons is two.talons, one.rivals
+    (True, True, True, None)
+    >>> sorted(c for seq in one.seq for c in seq[:-1]) == unseen(game)
+    True
+    """
+    sample = world(game, shuffled(hidden, rand))
+    solver = Solver(sample, dominance=False, memos=memos)
+    return solver, solver.start(sample)
+
+
+def own_plan(sample):
+    """(plan, won): the plan a world's own search proposes (OWN_BUDGET
+    positions from its start), and whether it won the world; no plan
+    where it found no progress.
+
+    >>> game = seen_through(deal(deck_of(7)))
+    >>> sample = deal_world(game, unseen(game), ms_rand(1), Memos(room=0))
+    >>> plan, won = own_plan(sample)
+    >>> notes(game, concrete(game, plan)[0]), won
+    (['2C 3D'], False)
+    """
+    solver, state = sample
+    value, steps = probe(solver, state, OWN_BUDGET)
+    return plan_of(solver, state, steps), value == WIN_VALUE
+
+
+def other_plans(tries, starts, budget):
+    """(world, plan, won) for each move from the worlds' position that no
+    plan starts with (starts: the first steps of those proposed): the move
+    completed by a search of budget positions in one world after it (the
+    worlds in turn), and whether that won the world.  The moves are the
+    same in every world: they are of cards in sight.
+
+    >>> game = seen_through(deal(deck_of(7)))
+    >>> tries = [deal_world(game, unseen(game), ms_rand(1), Memos(room=0))]
+    >>> plan, won = own_plan(tries[0])
+    >>> [(world, notes(game, concrete(game, plan)[0])[:2], won)
+    ...  for world, plan, won in other_plans(tries, {plan[0]}, BUDGET)]
+    [(0, ['QS KD'], False), (0, ['t t t t t t t', 'JS QD'], False)]
+    """
+    solver, state = tries[0]
+    firsts = solver.moves(state)
+    found = []
+    for j, m in enumerate(firsts if firsts.__class__ is list else ()):
+        if m in starts:
+            continue
+        solver, state = tries[j % len(tries)]
+        value, steps = probe(solver, solver.after(state, m), budget)
+        found.append((j % len(tries), plan_of(solver, state, [m] + steps), value == WIN_VALUE))
+    return found
+
+
+class Plans(object):
+    """The plans proposed in one position, in the order proposed (order),
+    and their race: won_by[plan], the worlds its own search won (the
+    search that proposed it, or that completed it); score[plan], WIN_VALUE
+    for each world it won and the progress of its trial in each of the
+    others it was tried in, done[plan] of them, the first so many; dropped,
+    the plans fallen behind; easy, the worlds some plan's own search won.
+
+    >>> plans = Plans()
+    >>> plans.propose(0, ("a",), True), plans.propose(1, ("a",), False), plans.propose(1, (), True)
+    (None, None, None)
+    >>> plans.propose(2, ("b", "c"), False)
+    >>> plans.order, plans.won_by[("a",)], plans.easy, plans.starts() == {"a", "b"}
+    ([('a',), ('b', 'c')], {0}, {0}, True)
+    """
+
+    def __init__(self):
+        self.order, self.won_by, self.score, self.done = [], {}, {}, {}
+        self.dropped, self.easy = set(), set()
+
+    def propose(self, world, plan, won):
+        "Add plan, if it is one and new; won: whether its search won world."
+        if not plan:
+            return
+        if plan not in self.won_by:
+            self.order.append(plan)
+            self.won_by[plan], self.score[plan], self.done[plan] = set(), 0, 0
+        if won:
+            self.won_by[plan].add(world)
+            self.easy.add(world)
+
+    def starts(self):
+        "The first steps of the plans."
+        return set(plan[0] for plan in self.order)
+
+    def left(self):
+        "How many plans are not dropped."
+        return len(self.order) - len(self.dropped)
+
+    def race(self, tries, budget):
+        """Try the plans not dropped in the worlds tries they have not been
+        tried in, and drop those BEHIND worlds won behind the best; in a
+        first batch, first in SCREEN worlds, dropping those SCREEN_BEHIND
+        behind.  A world that no plan's own search won is hard: few plans
+        win it (about one trial in twenty), so once some world has been
+        won, a trial there searches HARD_BUDGET positions, not budget.
+
+        >>> game = seen_through(deal(deck_of(7)))
+        >>> rand, memos, plans = ms_rand(1), Memos(room=1000), Plans()
+        >>> tries = [deal_world(game, unseen(game), rand, memos) for _ in range(8)]
+        >>> for world, sample in enumerate(tries):
+        ...     plans.propose(world, *own_plan(sample))
+        >>> for world, plan, won in other_plans(tries, plans.starts(), BUDGET):
+        ...     plans.propose(world, plan, won)
+        >>> plans.race(tries, BUDGET)
+        >>> [(notes(game, concrete(game, p)[0])[0], plans.score[p] // WIN_VALUE, plans.done[p],
+        ...   len(plans.won_by[p])) for p in plans.order]
+        [('2C 3D', 2, 8, 2), ('QS KD', 2, 8, 0), ('t t t t t t t', 2, 8, 1)]
+
+        A plan BEHIND worlds behind the best is dropped, and tried no more:
+
+        >>> plans.score[plans.order[-1]] -= BEHIND * WIN_VALUE     # as if it had lost 3 more
+        >>> tries += [deal_world(game, unseen(game), rand, memos) for _ in range(4)]
+        >>> plans.race(tries, BUDGET)
+        >>> [(plans.done[p], p in plans.dropped) for p in plans.order], plans.left()
+        ([(12, False), (12, False), (8, True)], 2)
+        """
+        screen = ((SCREEN, SCREEN_BEHIND),) if SCREEN < len(tries) <= BATCH else ()
+        hard = min(budget, HARD_BUDGET) if self.easy else budget
+        for upto, behind in screen + ((len(tries), BEHIND),):
+            if not self.order:
+                return
+            for plan in self.order:
+                if plan not in self.dropped and self.done[plan] < upto:
+                    self.score[plan] += sum(
+                        WIN_VALUE if i in self.won_by[plan] else
+                        trial(tries[i], plan, budget if i in self.easy else hard)
+                        for i in range(self.done[plan], upto))
+                    self.done[plan] = upto
+            top = max(self.score[p] for p in self.order if p not in self.dropped)
+            self.dropped.update(p for p in self.order if top - self.score[p] >= behind * WIN_VALUE)
+
+    def best(self):
+        """The plan of the highest score, the first proposed of those that
+        score as much; None where there is none.
+
+        >>> plans = Plans()
+        >>> for world, plan in enumerate([("a",), ("b",), ("c",)]):
+        ...     plans.propose(world, plan, False)
+        >>> plans.score.update({("a",): 5, ("b",): 7, ("c",): 7})
+        >>> plans.best(), Plans().best()
+        (('b',), None)
+        """
+        left = [p for p in self.order if p not in self.dropped]
+        return max(left, key=lambda p: (self.score[p], -left.index(p))) if left else None
 
 
 def trial(sample, plan, budget):
