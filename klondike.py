@@ -1905,7 +1905,10 @@ class Solver(object):
         included; None: no limit).  Given a list best, it keeps there the
         progress of the best position seen and the moves to it.  Where
         sure, it ends 'solved' at a position that is sure to be won (see
-        sure()), not only at a win."""
+        sure()), not only at a win.  Its inner loop writes out code(),
+        sure(), progress() and recall(), and Seen.has() and marks() write
+        out Table.slot(): tests/klondike-search.txt checks that the loop
+        does what they say, on positions of random play."""
         clock = time.time()
         max_positions, timeout, memory = limits
         deadline = (began or clock) + timeout if timeout else None
