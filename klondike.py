@@ -2689,8 +2689,7 @@ Session.__doc__ = """A game being played: the game now, the game as dealt,
 past (for undo and history: () before the first command, then (the past
 before it, (game before, moves made)) for each, so that a command adds to
 it in constant time; entries() lists them), origin (the game number or
-the deck string), whether autoplay is on, and the solver's limits (max
-positions, timeout)."""
+the deck string), whether autoplay is on, and the solver's Limits."""
 
 
 def entries(past):
