@@ -778,9 +778,17 @@ def show(game, style):
 ## VIA_POSITIONS at most, with its score in one heap).
 ## A search takes its settings as parameters and answers with data: how one
 ## search weighs and prunes is a Stage, its limits a Limits, what stopped it
-## a Stop (these two in the shared block, below), and what it found a Found;
+## a Stop (these two as in klondike.py), and what it found a Found;
 ## solve() answers an Answer.  The words are made where they are printed.
 
+# A search's limits: positions, seconds and bytes of memory (None where the
+# caller leaves it to the default), and what ended a search short of a
+# verdict: limit 'max-positions', 'timeout' or 'memory', and value its
+# number (positions, seconds, bytes).  (The same in freecell.py and
+# klondike.py; stop_text() and read_stop(), in the shared block, say a Stop
+# in words and read it back.)
+Limits = collections.namedtuple("Limits", "positions seconds memory")
+Stop = collections.namedtuple("Stop", "limit value")
 # How one best-first search goes (Solver.best_first): the weight of the moves
 # made (a number, or a pair: see best_first), the score's weights (see PLAIN),
 # and whether it leaves out the moves Solver.steps names.
@@ -2926,14 +2934,6 @@ def number_list(text, valid, word):
     if not deals:
         raise argparse.ArgumentTypeError("'%s': no %s in it" % (printable(text), word))
     return Deals(deals)
-
-
-# A search's limits: positions, seconds and bytes of memory (None where the
-# caller leaves it to the default), and what ended a search short of a
-# verdict: limit 'max-positions', 'timeout' or 'memory', and value its
-# number (positions, seconds, bytes).
-Limits = collections.namedtuple("Limits", "positions seconds memory")
-Stop = collections.namedtuple("Stop", "limit value")
 
 
 def stop_text(stop):

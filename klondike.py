@@ -1186,6 +1186,27 @@ def ending(game):
     return "moves: " + ", ".join(shown)
 
 ################ The solver
+## What a search is given and what it answers.  The words of a stop
+## ("max-positions 1000 reached") are made where they are printed, by
+## stop_text().
+
+# A search's limits: positions, seconds and bytes of memory (None where the
+# caller leaves it to the default), and what ended a search short of a
+# verdict: limit 'max-positions', 'timeout' or 'memory', and value its
+# number (positions, seconds, bytes).  (The same in freecell.py and
+# klondike.py; stop_text() and read_stop(), in the shared block, say a Stop
+# in words and read it back.)
+Limits = collections.namedtuple("Limits", "positions seconds memory")
+Stop = collections.namedtuple("Stop", "limit value")
+Answer = collections.namedtuple("Answer", "verdict moves stop positions seconds")
+# a search's: verdict 'solved', 'impossible' or 'unknown'; the moves of a
+# solution (Solver.search: its steps; solve(): the game's own), [] without
+# one; the Stop of an unknown search (else None); positions searched;
+# seconds taken
+Played = collections.namedtuple("Played", "verdict moves home seconds")
+# a game the player played (play_blind): 'won' or 'lost', the moves made,
+# the cards home at the end, seconds taken
+
 ## The solver searches an abstract form of a position, after lonelybot's
 ## (Vuong Hy's Rust solver) insight: the face-up cards of the tableau need
 ## not be kept as piles.  A face-up card lies on one of the two cards it fits
@@ -1294,7 +1315,7 @@ FIRST_SEARCHES = ((False, 20000), (True, 50000))
 # the impossible deals of draw three's 1..1000 take 468 s, not 922, and the
 # search is spent in vain only where drawing one needs more (deal 611: 86 s).
 LOOSE_POSITIONS = 2000000
-LIMITS = (MAX_POSITIONS, TIMEOUT, None)     # and memory: None for the machine's share
+LIMITS = Limits(MAX_POSITIONS, TIMEOUT, None)      # memory None: the machine's share
 TALON_MEMO = 5000               # talons remembered at most (about 500 bytes each)
 MOVES_MEMO = 30000              # positions whose moves the player's worlds remember, in all,
 RECALL_BYTES = 500              # at about this many bytes each, at most half the room left:
@@ -1555,17 +1576,47 @@ class Seen(object):
         return self.low[(code + 1) * MIXER >> 36 & PART_MASK].add(code, self)
 
 
+class Memos(object):
+    """The memos of the solvers of one position, which they may share: the
+    talons' moves, the foundations' facts and the progress of their parts
+    (Solver.talon_moves, foundation_facts, progress) depend only on the
+    talon, the foundations and the piles' lengths, the same in every world
+    the player deals (shared, its turn takes 8 % less time) and in every
+    search solve() makes of a game.  And room: how many more positions'
+    moves the solvers that share it may remember, in all (Solver.recall);
+    None where they remember none.
+
+    >>> game, memos = deal(deck_of(1)), Memos(room=1)
+    >>> one, two = Solver(game, memos=memos), Solver(game, talon_first=True, memos=memos)
+    >>> one.talons is two.talons, one.recalled is two.recalled, one.recalled == {}
+    (True, False, True)
+    >>> Solver(game).recalled is None, Solver(game).talons is one.talons
+    (True, False)
+    """
+
+    def __init__(self, room=None):
+        self.talons, self.founds, self.ups, self.homes = {}, {}, {}, {}
+        self.room = room
+
+
 class Solver(object):
     """Search one position's abstract form: the deal of each pile and the
-    talon's cards in draw order are fixed for the whole search."""
+    talon's cards in draw order are fixed for the whole search.  Where
+    talon_first, moves() tries the talon's cards onto the tableau first
+    (see FIRST_SEARCHES).  Without dominance, no position is left out for
+    one whose turns reach more (rivals, below: a short search does not
+    repay its look-ups).  memos: shared with other solvers (Memos)."""
 
-    def __init__(self, game):
+    def __init__(self, game, talon_first=False, dominance=True, memos=None):
         piles, down, rules = game.piles, game.down, game.rules
         self.draw = rules.draw
-        self.talon_first = False        # the order of moves() (see FIRST_SEARCHES)
+        self.talon_first = talon_first  # the order of moves()
         self.dead_ends = True           # moves() leaves out moves to positions with none
-        self.recalled = None            # state -> moves(state), where the player keeps it,
-        self.room = None                # and [how many more it may keep], shared
+        self.memos = memos = memos or Memos()
+        self.talons, self.founds = memos.talons, memos.founds
+        self.ups, self.homes = memos.ups, memos.homes
+        # state -> moves(state), where the player remembers them (recall)
+        self.recalled = None if memos.room is None else {}
         self.seq = [piles[t][:down[t] + 1] for t in TABLEAU]
         self.owner = {}
         for i, seq in enumerate(self.seq):
@@ -1577,7 +1628,6 @@ class Solver(object):
         self.talon_kids = [sum(1 << i for i, d in enumerate(self.talon) if BIT[d] & KIDS[c])
                            for c in CARDS]
         self.limited = rules.passes is not None
-        self.talons, self.founds, self.ups, self.homes = {}, {}, {}, {}
         # nk gives pile i the bits its count needs (17 in all for a deal),
         # so that key() stays below 2**64 as often as it can
         self.shift, at = [], 0
@@ -1603,7 +1653,7 @@ class Solver(object):
         # from it must be used next, as sp says).
         self.ordered = self.draw > 1 or self.limited
         self.rivals = None
-        if self.draw > 1 and not self.limited:
+        if dominance and self.draw > 1 and not self.limited:
             self.rivals = [sum(1 << v for v in range(w, 0, -self.draw)) for w in
                            range(len(self.talon) + 1)]
             self.rivals[0] = sum(1 << v for v in range(len(self.talon) + 1) if v % self.draw) | 1
@@ -1768,17 +1818,16 @@ class Solver(object):
     def recall(self, state):
         """moves(state), remembered: the player searches each of its worlds
         many times over (a search a plan), from nearby positions.  It keeps
-        as many as self.room allows, a count that all the worlds share.
+        as many as its memos' room allows, a count that all the worlds share.
 
         >>> game = deal(deck_of(1))
-        >>> solver = Solver(game)
-        >>> solver.recalled, solver.room = {}, [1]
+        >>> solver = Solver(game, memos=Memos(room=1))
         >>> a = solver.start(game)
         >>> b = solver.after(a, solver.moves(a)[0])
         >>> solver.recall(a) == solver.moves(a), solver.recall(b) == solver.moves(b)
         (True, True)
-        >>> list(solver.recalled) == [solver.code(a) << 7], solver.room
-        (True, [0])
+        >>> list(solver.recalled) == [solver.code(a) << 7], solver.memos.room
+        (True, 0)
         >>> solver.recall(a) is solver.recall(a)
         True
         """
@@ -1786,8 +1835,8 @@ class Solver(object):
         found = self.recalled.get(code)
         if found is None:
             found = self.moves(state)
-            if self.room[0]:
-                self.room[0] -= 1
+            if self.memos.room:
+                self.memos.room -= 1
                 self.recalled[code] = found
         return found
 
@@ -1839,18 +1888,22 @@ class Solver(object):
             return (nk, fk, tmask, w, left, vis, top, EMPTIED)
         return (nk, fk, tmask, w, left, vis, top, 0)
 
-    def search(self, start, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None,
-               best=None, began=None, sure=False):
-        """(verdict, the moves of a solution or the limit reached, positions
-        seen): a depth-first search that enters no position twice, so that
-        running out of positions proves the deal impossible.  It ends
-        'unknown' at max_positions, timeout seconds after began (now if
-        None), or where it would hold more than memory bytes (Python
-        included).  Given a list best, it keeps there the progress of the
-        best position seen and the moves to it.  Where sure, it ends
-        'solved' at a position that is sure to be won (see sure()), not
-        only at a win."""
-        deadline = (began or time.time()) + timeout if timeout else None
+    def search(self, start, limits=LIMITS, best=None, began=None, sure=False):
+        """An Answer (its moves the steps of a solution): a depth-first
+        search that enters no position twice, so that running out of
+        positions proves the deal impossible.  It ends 'unknown' at
+        limits.positions, limits.seconds after began (now if None), or
+        where it would hold more than limits.memory bytes (Python
+        included; None: no limit).  Given a list best, it keeps there the
+        progress of the best position seen and the moves to it.  Where
+        sure, it ends 'solved' at a position that is sure to be won (see
+        sure()), not only at a win.  Its inner loop writes out code(),
+        sure(), progress() and recall(), and Seen.has() and marks() write
+        out Table.slot(): tests/klondike-search.txt checks that the loop
+        does what they say, on positions of random play."""
+        clock = time.time()
+        max_positions, timeout, memory = limits
+        deadline = (began or clock) + timeout if timeout else None
         rivals = self.rivals
         seen = Seen(memory, max_positions, marked=rivals is not None)
         a, b, c, d = self.places
@@ -1859,8 +1912,8 @@ class Solver(object):
         else:
             seen.mark(self.code(start) ^ start[3] << c, 1 << start[3])
         if start[1] == WON:
-            return "solved", [], 1
-        recalled, room, moves = self.recalled, self.room, self.moves
+            return Answer("solved", [], None, 1, time.time() - clock)
+        recalled, memos, moves = self.recalled, self.memos, self.moves
         states, made = [start], []
         todo = [iter(moves(start) if recalled is None else self.recall(start))]
         count = 0
@@ -1873,7 +1926,7 @@ class Solver(object):
                 # self.sure(child), written out
                 if child[1] == WON or sure and not child[0] & covered and \
                         not child[2] & child[2] - 1:
-                    return "solved", made + [m], count + 2
+                    return Answer("solved", made + [m], None, count + 2, time.time() - clock)
                 # self.code(child), and a Python set's test where the search
                 # keeps one, written out: this is the search's inner loop
                 code = child[0] | child[1] << a | child[2] << b
@@ -1893,8 +1946,8 @@ class Solver(object):
                         ms = recalled.get(known)
                         if ms is None:
                             ms = moves(child)
-                            if room[0]:
-                                room[0] -= 1
+                            if memos.room:
+                                memos.room -= 1
                                 recalled[known] = ms
                     if not child[7] and ms.__class__ is list:
                         if rivals is not None:
@@ -1915,7 +1968,8 @@ class Solver(object):
                 continue
             count += 1
             if seen.full:
-                return "unknown", "memory %s reached" % size_text(memory), count + 1
+                return Answer("unknown", [], Stop("memory", memory), count + 1,
+                              time.time() - clock)
             if best is not None:
                 try:                # self.progress(child), written out
                     value = homes[child[1]] + ups[child[0]]
@@ -1924,13 +1978,16 @@ class Solver(object):
                 if value > best[0]:
                     best[:] = [value, list(made)]
             if count >= max_positions:
-                return "unknown", "max-positions %d reached" % max_positions, count + 1
+                return Answer("unknown", [], Stop("max-positions", max_positions), count + 1,
+                              time.time() - clock)
             if count & 1023 == 0:
                 if deadline and time.time() > deadline:
-                    return "unknown", "timeout %g s reached" % timeout, count + 1
+                    return Answer("unknown", [], Stop("timeout", timeout), count + 1,
+                                  time.time() - clock)
                 if memory and count & 65535 == 0 and self.crowded(memory):
-                    return "unknown", "memory %s reached" % size_text(memory), count + 1
-        return "impossible", None, count + 1
+                    return Answer("unknown", [], Stop("memory", memory), count + 1,
+                                  time.time() - clock)
+        return Answer("impossible", [], None, count + 1, time.time() - clock)
 
     def sure(self, state):
         """Whether state is sure to be won: every card of the tableau face
@@ -2043,25 +2100,30 @@ def concrete(game, steps):
     return made, game
 
 
-def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None, began=None):
-    """A dict: verdict ('solved', 'impossible' or 'unknown'), moves (the
-    game's own, each passed by its move checker, the last one winning), why
-    (the limit reached), positions searched and seconds taken.  The limits
-    are those of Solver.search; memory None is memory_budget()'s share.
+def solve(game, limits=LIMITS, began=None):
+    """An Answer: the verdict, the moves (the game's own, each passed by
+    its move checker, the last one winning), the stop of an unknown
+    search, positions searched and seconds taken.  The limits are those of
+    Solver.search, for all its searches together; memory None is
+    memory_budget()'s share.
 
     >>> answer = solve(deal(deck_of(1)))
-    >>> answer['verdict'], len(answer['moves']) > 52, won(replay(deal(deck_of(1)), answer['moves']))
+    >>> answer.verdict, len(answer.moves) > 52, won(replay(deal(deck_of(1)), answer.moves))
     ('solved', True, True)
-    >>> solve(deal(deck_of(4)))['verdict']
+    >>> solve(deal(deck_of(4))).verdict
     'impossible'
-    >>> answer = solve(deal(deck_of(5)), memory=1 << 20)
-    >>> answer['verdict'], answer['why'], answer['positions']
-    ('unknown', 'memory 1 MB reached', 5873)
+    >>> answer = solve(deal(deck_of(5)), LIMITS._replace(memory=1 << 20))
+    >>> answer.verdict, answer.stop, answer.positions
+    ('unknown', Stop(limit='memory', value=1048576), 5873)
+    >>> solve(deal(deck_of(5)), LIMITS._replace(positions=1000))[1:4]
+    ([], Stop(limit='max-positions', value=1000), 1001)
     """
     clock = time.time()
-    solver = Solver(game)
-    memory, positions = memory or memory_budget(), 0
-    searches = [(solver, game, first, budget) for first, budget in FIRST_SEARCHES]
+    memos = Memos()                 # the same game, the same memos
+    solvers = {first: Solver(game, talon_first=first, memos=memos) for first in (False, True)}
+    memory, positions = limits.memory or memory_budget(), 0
+    searches = [(solvers[first], game, budget) for first, budget in FIRST_SEARCHES]
+    loose = None
     if game.rules.draw > 1 or game.rules.passes is not None:
         # Drawing one card at a time with unlimited passes, every card of
         # the talon can be turned to the top of the waste at any time, and
@@ -2071,41 +2133,36 @@ def solve(game, max_positions=MAX_POSITIONS, timeout=TIMEOUT, memory=None, began
         # won (a proof: see Solver.search), neither can this one.  Where
         # it can, it says nothing: the complete search follows.
         easy = game._replace(rules=game.rules._replace(draw=1, passes=None))
-        searches.append((Solver(easy), easy, False, LOOSE_POSITIONS))
-    searches.append((solver, game, False, None))
-    for searcher, start, searcher.talon_first, budget in searches:
-        left = max_positions - positions
+        loose = Solver(easy)
+        searches.append((loose, easy, LOOSE_POSITIONS))
+    searches.append((solvers[False], game, None))
+    verdict, steps, stop = "unknown", [], None
+    for searcher, start, budget in searches:
+        left = limits.positions - positions
         if left <= 0:
             break
-        verdict, steps, searched = searcher.search(
-            searcher.start(start), left if budget is None else min(budget, left), timeout,
-            memory, began=began or clock)
-        positions += searched
-        if searcher is not solver:
+        found = searcher.search(
+            searcher.start(start),
+            Limits(left if budget is None else min(budget, left), limits.seconds, memory),
+            began=began or clock)
+        positions += found.positions
+        verdict, steps, stop = found.verdict, found.moves, found.stop
+        if searcher is loose:
             if verdict == "impossible":
                 break                   # not even drawing one
-            if verdict == "solved" or steps.startswith("max-positions"):
+            if verdict == "solved" or stop.limit == "max-positions":
                 verdict = "unknown"
                 continue
-        if verdict != "unknown" or budget is None or not steps.startswith("max-positions"):
+        if verdict != "unknown" or budget is None or stop.limit != "max-positions":
             break
-    if verdict == "unknown" and steps.startswith("max-positions"):
-        steps = "max-positions %d reached" % max_positions
-    answer = {"verdict": verdict, "moves": [], "why": "", "positions": positions}
+    moves = []
     if verdict == "solved":
-        answer["moves"], end = concrete(game, steps)
+        moves, end = concrete(game, steps)
         if not won(end):
             raise Illegal("the solver's moves do not win")
-    elif verdict == "unknown":
-        answer["why"] = steps
-    answer["seconds"] = time.time() - clock
-    return answer
-
-
-def budgeted(limits):
-    "limits (positions, seconds and perhaps memory) with the memory made explicit."
-    memory = limits[2] if len(limits) > 2 else None
-    return tuple(limits[:2]) + (memory or memory_budget(),)
+    elif verdict == "unknown" and (stop is None or stop.limit == "max-positions"):
+        stop = Stop("max-positions", limits.positions)      # all the searches' positions
+    return Answer(verdict, moves, stop, positions, time.time() - clock)
 
 
 def replay(game, made):
@@ -2116,18 +2173,18 @@ def replay(game, made):
 
 
 def verdict_line(answer):
-    "'solved in 96 moves (31 turns), 1234 positions searched, 0.05 s' for an answer."
-    verdict = answer["verdict"]
+    "'solved in 96 moves (31 turns), 1234 positions searched, 0.05 s' for an Answer."
+    verdict = answer.verdict
     if verdict == "solved":
-        made = answer["moves"]
+        made = answer.moves
         turns = sum(1 for m in made if STOCK in m[:2])
         text = "solved in %s (%s)" % (plural(len(made), "move"), plural(turns, "turn"))
     elif verdict == "unknown":
-        text = "unknown: " + answer["why"]
+        text = "unknown: " + stop_text(answer.stop)
     else:
         text = verdict
-    return "%s, %s searched, %.2f s" % (text, plural(answer["positions"], "position"),
-                                        answer["seconds"])
+    return "%s, %s searched, %.2f s" % (text, plural(answer.positions, "position"),
+                                        answer.seconds)
 
 
 def solution_text(game, answer, heading, autoplay=False, limits=LIMITS, began=None):
@@ -2141,12 +2198,12 @@ def spelt(game, answer, autoplay, limits, began=None):
     """(items, answer, note): the moves of a solved answer to type, all of
     them, or with autoplay those it leaves (the answer then with every move
     made); where that fails, all of them and a note that says so."""
-    if autoplay and answer["verdict"] == "solved":
+    if autoplay and answer.verdict == "solved":
         found = autoplay_solution(game, answer, limits, began)
         if found:
             return found + ("",)
-        return notes(game, answer["moves"]), answer, EVERY_MOVE
-    return notes(game, answer["moves"]), answer, ""
+        return notes(game, answer.moves), answer, EVERY_MOVE
+    return notes(game, answer.moves), answer, ""
 
 
 EVERY_MOVE = " (every move: replay it without --autoplay)"
@@ -2159,10 +2216,10 @@ EVERY_MOVE = " (every move: replay it without --autoplay)"
 ## world as the solver does but with a small budget (its own search, of
 ## OWN_BUDGET positions: half as long again as a trial's BUDGET, since the
 ## plans come from these searches), and takes from those solutions the
-## moves up to the first card they turn face up.  Where ALTERNATIVES,
-## every move that no such plan starts with starts a plan too (one world's
-## search completes it): where all the worlds' searches agree, the move
-## they agree on is then still weighed against the others.
+## moves up to the first card they turn face up.  Every move that no such
+## plan starts with starts a plan too (one world's search completes it):
+## where all the worlds' searches agree, the move they agree on is then
+## still weighed against the others (440 of deals 1..1000 won, not 403).
 ## Each plan is tried in SCREEN worlds, those SCREEN_BEHIND worlds won
 ## behind the best dropped, then in every world, and the one that keeps
 ## the most worlds winnable is played (hindsight optimisation); the player
@@ -2199,7 +2256,6 @@ OWN_BUDGET = 900                # a world's own search's positions (see advice)
 HARD_BUDGET = 200               # a trial's positions in a hard world (see advice)
 HINT_SECONDS = 5.0              # hint weighs the worlds it dealt by then (solve: --timeout)
 MOST_WORLDS = 1000              # --worlds at most: about 30 times a game's 2 s
-ALTERNATIVES = True             # every move a plan: 440 of deals 1..1000 won, not 403
 SCREEN, SCREEN_BEHIND = 4, 2    # changed no game of deals 1..300, a sixth less time
 WIN_VALUE = 10 ** 6             # a world won counts for more than any progress
 
@@ -2269,91 +2325,231 @@ def advice(game, worlds=WORLDS, budget=BUDGET, limits=LIMITS, deadline=None):
         return [turn_move(game)], None, 0
     hidden = unseen(game)
     if not hidden:
-        solver = Solver(game)
-        verdict, steps, _ = solver.search(solver.start(game), *budgeted(limits))
-        return (concrete(game, steps)[0], 1, 0) if verdict == "solved" else ([], 0, 0)
-    rand = ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
-    tries, plans, dropped = [], [], set()
-    spare = budgeted(limits)[2] - (resident() or 0)
-    room = [max(0, min(MOVES_MEMO, spare // (2 * RECALL_BYTES)))]
-    won_by, score, done = {}, {}, {}    # won_by[plan]: the worlds its own search won
-    easy = set()                        # the worlds some plan's own search won
+        return in_sight(game, limits)
+    rand = dealer(game)
+    spare = (limits.memory or memory_budget()) - (resident() or 0)
+    memos = Memos(room=max(0, min(MOVES_MEMO, spare // (2 * RECALL_BYTES))))
+    tries, plans = [], Plans()
     while True:
         for _ in range(min(BATCH, worlds - len(tries))):
             if deadline and tries and time.time() > deadline:
                 break
-            sample = world(game, shuffled(hidden, rand))
-            solver = Solver(sample)
-            # A probe is too short for the turns' dominance to pay for its
-            # look-ups: it searches more slowly, and plays no better (410 and
-            # 428 of deals 1..1000 and 1001..2000 won, not 403 and 426, in a
-            # tenth more time).
-            solver.rivals = None
-            if tries:
-                # The worlds differ only in their face-down cards: the
-                # talon, the foundations and the piles' lengths are the
-                # same, and so are the memos that depend on those alone
-                # (shared: the same moves in 8 % less time).
-                first = tries[0][0]
-                solver.talons, solver.founds = first.talons, first.founds
-                solver.ups, solver.homes = first.ups, first.homes
-            solver.recalled, solver.room = {}, room
-            state = solver.start(sample)
-            value, steps = probe(solver, state, OWN_BUDGET)
-            plan = plan_of(solver, state, steps)
-            if plan and plan not in won_by:
-                plans.append(plan)
-                won_by[plan], score[plan], done[plan] = set(), 0, 0
-            if plan and value == WIN_VALUE:
-                won_by[plan].add(len(tries))
-                easy.add(len(tries))
-            tries.append((solver, state))
-        if ALTERNATIVES and len(tries) <= BATCH:
-            # Every move from here that no plan starts with starts a plan
-            # too, completed by the search of one world after it (the moves
-            # are the same in every world: they are of cards in sight).
-            starts = set(p[0] for p in plans)
-            solver, state = tries[0]
-            firsts = solver.moves(state)
-            for j, m in enumerate(firsts if firsts.__class__ is list else ()):
-                if m in starts:
-                    continue
-                solver, state = tries[j % len(tries)]
-                value, steps = probe(solver, solver.after(state, m), budget)
-                plan = plan_of(solver, state, [m] + steps)
-                if plan not in won_by:
-                    plans.append(plan)
-                    won_by[plan], score[plan], done[plan] = set(), 0, 0
-                if value == WIN_VALUE:
-                    won_by[plan].add(j % len(tries))
-                    easy.add(j % len(tries))
-        if len(plans) == 1:         # nothing to choose between
-            return concrete(game, plans[0])[0], len(won_by[plans[0]]), len(tries)
-        # The plans are raced on the first SCREEN worlds, then on all.  A
-        # world that no plan's own search won is hard: few plans win it
-        # (about one trial in twenty), so once some world has been won,
-        # the plans are tried in the hard ones with a shorter search.
-        screen = ((SCREEN, SCREEN_BEHIND),) if SCREEN < len(tries) <= BATCH else ()
-        hard = min(budget, HARD_BUDGET) if easy else budget
-        for upto, behind in screen + ((len(tries), BEHIND),):
-            if plans:
-                for plan in plans:
-                    if plan not in dropped and done[plan] < upto:
-                        score[plan] += sum(WIN_VALUE if i in won_by[plan] else
-                                           trial(tries[i], plan,
-                                                 budget if i in easy else hard)
-                                           for i in range(done[plan], upto))
-                        done[plan] = upto
-                top = max(score[p] for p in plans if p not in dropped)
-                dropped.update(p for p in plans if top - score[p] >= behind * WIN_VALUE)
-        if len(tries) >= worlds or plans and len(plans) - len(dropped) == 1 or (
-                deadline and time.time() > deadline):
+            tries.append(deal_world(game, hidden, rand, memos))
+            plans.propose(len(tries) - 1, *own_plan(tries[-1]))
+        if len(tries) <= BATCH:
+            for world, plan, won in other_plans(tries, plans.starts(), budget):
+                plans.propose(world, plan, won)
+        if len(plans.order) == 1:       # nothing to choose between
+            plan = plans.order[0]
+            return concrete(game, plan)[0], len(plans.won_by[plan]), len(tries)
+        plans.race(tries, budget)
+        if len(tries) >= worlds or plans.left() == 1 or (deadline and time.time() > deadline):
             break
-    plans = [p for p in plans if p not in dropped]
-    if not plans:
+    best = plans.best()
+    if best is None:
         return [], 0, len(tries)
-    best = max(plans, key=lambda p: (score[p], -plans.index(p)))
-    return concrete(game, best)[0], score[best] // WIN_VALUE, len(tries)
+    return concrete(game, best)[0], plans.score[best] // WIN_VALUE, len(tries)
+
+
+def in_sight(game, limits):
+    """advice() where every card is in sight: the moves of a solution
+    (found within limits), or none.
+
+    >>> game = deal(deck_of(3))
+    >>> late = replay(game, solve(game).moves[:150])
+    >>> made, wins, worlds = in_sight(late, LIMITS)
+    >>> won(replay(late, made)), wins, worlds
+    (True, 1, 0)
+    """
+    solver = Solver(game)
+    found = solver.search(solver.start(game),
+                          limits._replace(memory=limits.memory or memory_budget()))
+    return (concrete(game, found.moves)[0], 1, 0) if found.verdict == "solved" else ([], 0, 0)
+
+
+def dealer(game):
+    """The random numbers that deal the worlds of game (as the player sees
+    it), seeded by what the player sees: the same sight, the same worlds.
+
+    >>> game = seen_through(deal(deck_of(3)))
+    >>> next(dealer(game)) == next(dealer(game)) != next(dealer(deal(deck_of(3))))
+    True
+    """
+    return ms_rand(sum(c * 53 ** i for i, c in enumerate(game_digest(game))) % MAX_GAME + 1)
+
+
+def seen_through(game):
+    """game after turning the stock through: the player has seen it (for
+    the doctests of the player).
+
+    >>> seen_through(deal(deck_of(3))).passes, len(unseen(seen_through(deal(deck_of(3)))))
+    (1, 21)
+    """
+    while game.passes == 0:
+        game = move(game, turn_move(game))
+    return game
+
+
+def deal_world(game, hidden, rand, memos):
+    """A world, as (its solver, its start): game (as the player sees it)
+    with the hidden cards dealt into their places by rand.  The worlds
+    differ only in their face-down cards: the talon, the foundations and
+    the piles' lengths are the same, and so are the memos that depend on
+    those alone (memos, shared).  A world's searches are too short for the
+    turns' dominance to pay for its look-ups: it would search more slowly,
+    and play no better (410 and 428 of deals 1..1000 and 1001..2000 won,
+    not 403 and 426, in a tenth more time).
+
+    >>> game = seen_through(deal(deck_of(3)))
+    >>> rand, memos = ms_rand(1), Memos(room=0)
+    >>> (one, a), (two, b) = [deal_world(game, unseen(game), rand, memos) for _ in range(2)]
+    >>> a == b, one.seq != two.seq, one.talons is two.talons, one.rivals
+    (True, True, True, None)
+    >>> sorted(c for seq in one.seq for c in seq[:-1]) == unseen(game)
+    True
+    """
+    sample = world(game, shuffled(hidden, rand))
+    solver = Solver(sample, dominance=False, memos=memos)
+    return solver, solver.start(sample)
+
+
+def own_plan(sample):
+    """(plan, won): the plan a world's own search proposes (OWN_BUDGET
+    positions from its start), and whether it won the world; no plan
+    where it found no progress.
+
+    >>> game = seen_through(deal(deck_of(7)))
+    >>> sample = deal_world(game, unseen(game), ms_rand(1), Memos(room=0))
+    >>> plan, won = own_plan(sample)
+    >>> notes(game, concrete(game, plan)[0]), won
+    (['2C 3D'], False)
+    """
+    solver, state = sample
+    value, steps = probe(solver, state, OWN_BUDGET)
+    return plan_of(solver, state, steps), value == WIN_VALUE
+
+
+def other_plans(tries, starts, budget):
+    """(world, plan, won) for each move from the worlds' position that no
+    plan starts with (starts: the first steps of those proposed): the move
+    completed by a search of budget positions in one world after it (the
+    worlds in turn), and whether that won the world.  The moves are the
+    same in every world: they are of cards in sight.
+
+    >>> game = seen_through(deal(deck_of(7)))
+    >>> tries = [deal_world(game, unseen(game), ms_rand(1), Memos(room=0))]
+    >>> plan, won = own_plan(tries[0])
+    >>> [(world, notes(game, concrete(game, plan)[0])[:2], won)
+    ...  for world, plan, won in other_plans(tries, {plan[0]}, BUDGET)]
+    [(0, ['QS KD'], False), (0, ['t t t t t t t', 'JS QD'], False)]
+    """
+    solver, state = tries[0]
+    firsts = solver.moves(state)
+    found = []
+    for j, m in enumerate(firsts if firsts.__class__ is list else ()):
+        if m in starts:
+            continue
+        solver, state = tries[j % len(tries)]
+        value, steps = probe(solver, solver.after(state, m), budget)
+        found.append((j % len(tries), plan_of(solver, state, [m] + steps), value == WIN_VALUE))
+    return found
+
+
+class Plans(object):
+    """The plans proposed in one position, in the order proposed (order),
+    and their race: won_by[plan], the worlds its own search won (the
+    search that proposed it, or that completed it); score[plan], WIN_VALUE
+    for each world it won and the progress of its trial in each of the
+    others it was tried in, done[plan] of them, the first so many; dropped,
+    the plans fallen behind; easy, the worlds some plan's own search won.
+
+    >>> plans = Plans()
+    >>> plans.propose(0, ("a",), True), plans.propose(1, ("a",), False), plans.propose(1, (), True)
+    (None, None, None)
+    >>> plans.propose(2, ("b", "c"), False)
+    >>> plans.order, plans.won_by[("a",)], plans.easy, plans.starts() == {"a", "b"}
+    ([('a',), ('b', 'c')], {0}, {0}, True)
+    """
+
+    def __init__(self):
+        self.order, self.won_by, self.score, self.done = [], {}, {}, {}
+        self.dropped, self.easy = set(), set()
+
+    def propose(self, world, plan, won):
+        "Add plan, if it is one and new; won: whether its search won world."
+        if not plan:
+            return
+        if plan not in self.won_by:
+            self.order.append(plan)
+            self.won_by[plan], self.score[plan], self.done[plan] = set(), 0, 0
+        if won:
+            self.won_by[plan].add(world)
+            self.easy.add(world)
+
+    def starts(self):
+        "The first steps of the plans."
+        return set(plan[0] for plan in self.order)
+
+    def left(self):
+        "How many plans are not dropped."
+        return len(self.order) - len(self.dropped)
+
+    def race(self, tries, budget):
+        """Try the plans not dropped in the worlds tries they have not been
+        tried in, and drop those BEHIND worlds won behind the best; in a
+        first batch, first in SCREEN worlds, dropping those SCREEN_BEHIND
+        behind.  A world that no plan's own search won is hard: few plans
+        win it (about one trial in twenty), so once some world has been
+        won, a trial there searches HARD_BUDGET positions, not budget.
+
+        >>> game = seen_through(deal(deck_of(7)))
+        >>> rand, memos, plans = ms_rand(1), Memos(room=1000), Plans()
+        >>> tries = [deal_world(game, unseen(game), rand, memos) for _ in range(8)]
+        >>> for world, sample in enumerate(tries):
+        ...     plans.propose(world, *own_plan(sample))
+        >>> for world, plan, won in other_plans(tries, plans.starts(), BUDGET):
+        ...     plans.propose(world, plan, won)
+        >>> plans.race(tries, BUDGET)
+        >>> [(notes(game, concrete(game, p)[0])[0], plans.score[p] // WIN_VALUE, plans.done[p],
+        ...   len(plans.won_by[p])) for p in plans.order]
+        [('2C 3D', 2, 8, 2), ('QS KD', 2, 8, 0), ('t t t t t t t', 2, 8, 1)]
+
+        A plan BEHIND worlds behind the best is dropped, and tried no more:
+
+        >>> plans.score[plans.order[-1]] -= BEHIND * WIN_VALUE     # as if it had lost 3 more
+        >>> tries += [deal_world(game, unseen(game), rand, memos) for _ in range(4)]
+        >>> plans.race(tries, BUDGET)
+        >>> [(plans.done[p], p in plans.dropped) for p in plans.order], plans.left()
+        ([(12, False), (12, False), (8, True)], 2)
+        """
+        screen = ((SCREEN, SCREEN_BEHIND),) if SCREEN < len(tries) <= BATCH else ()
+        hard = min(budget, HARD_BUDGET) if self.easy else budget
+        for upto, behind in screen + ((len(tries), BEHIND),):
+            if not self.order:
+                return
+            for plan in self.order:
+                if plan not in self.dropped and self.done[plan] < upto:
+                    self.score[plan] += sum(
+                        WIN_VALUE if i in self.won_by[plan] else
+                        trial(tries[i], plan, budget if i in self.easy else hard)
+                        for i in range(self.done[plan], upto))
+                    self.done[plan] = upto
+            top = max(self.score[p] for p in self.order if p not in self.dropped)
+            self.dropped.update(p for p in self.order if top - self.score[p] >= behind * WIN_VALUE)
+
+    def best(self):
+        """The plan of the highest score, the first proposed of those that
+        score as much; None where there is none.
+
+        >>> plans = Plans()
+        >>> for world, plan in enumerate([("a",), ("b",), ("c",)]):
+        ...     plans.propose(world, plan, False)
+        >>> plans.score.update({("a",): 5, ("b",): 7, ("c",): 7})
+        >>> plans.best(), Plans().best()
+        (('b',), None)
+        """
+        left = [p for p in self.order if p not in self.dropped]
+        return max(left, key=lambda p: (self.score[p], -left.index(p))) if left else None
 
 
 def trial(sample, plan, budget):
@@ -2368,9 +2564,9 @@ def probe(solver, state, budget):
     """(value, steps) of a short search from state: WIN_VALUE and a solution,
     or the progress of the best position seen and the way to it."""
     best = [solver.progress(state), []]
-    verdict, steps, _ = solver.search(state, budget, None, best=best, sure=True)
-    if verdict == "solved":
-        return WIN_VALUE, steps
+    found = solver.search(state, Limits(budget, None, None), best=best, sure=True)
+    if found.verdict == "solved":
+        return WIN_VALUE, found.moves
     return best[0], best[1]
 
 
@@ -2397,7 +2593,7 @@ def shuffled(cards, rand):
 
 
 def play_blind(game, limits=LIMITS, worlds=WORLDS, budget=BUDGET, autoplay_on=False):
-    """A dict: verdict ('won' or 'lost'), the moves the player made (the
+    """Played: verdict ('won' or 'lost'), the moves the player made (the
     game's own, each checked), cards home at the end, seconds.  It plays
     what advice() says until the game is won or it sees nothing to do.
     autoplay_on: it plays a game with autoplay, whose moves follow each of
@@ -2423,23 +2619,22 @@ def play_blind(game, limits=LIMITS, worlds=WORLDS, budget=BUDGET, autoplay_on=Fa
             for step in autoplay(game) if autoplay_on else ():
                 game = move(game, step)
                 made.append(step)
-    return {"verdict": "won" if won(game) else "lost", "moves": made,
-            "home": sum(len(game.piles[f]) for f in FOUNDATIONS),
-            "seconds": time.time() - began}
+    return Played("won" if won(game) else "lost", made,
+                  sum(len(game.piles[f]) for f in FOUNDATIONS), time.time() - began)
 
 
 def game_text(game, answer, heading, autoplay=False):
     """What --play prints for one game: the moves (with autoplay, those it
     leaves to type), and how it ended."""
-    items, how = notes(game, answer["moves"]), ""
+    items, how = notes(game, answer.moves), ""
     if autoplay:
         try:
-            items = typed(game, answer["moves"])
+            items = typed(game, answer.moves)
         except Illegal:
             how = EVERY_MOVE        # the player's own moves: not searched again
     return "\n".join(wrap(items, 78) + ["# %s%s in %s, %s home, %.2f s%s" % (
-        heading, answer["verdict"], plural(len(answer["moves"]), "move"),
-        plural(answer["home"], "card"), answer["seconds"], how)])
+        heading, answer.verdict, plural(len(answer.moves), "move"),
+        plural(answer.home, "card"), answer.seconds, how)])
 
 ################ The command loop
 
@@ -2467,8 +2662,7 @@ Session.__doc__ = """A game being played: the game now, the game as dealt,
 past (for undo and history: () before the first command, then (the past
 before it, (game before, moves made)) for each, so that a command adds to
 it in constant time; entries() lists them), origin (the game number or
-the deck string), whether autoplay is on, and the solver's limits (max
-positions, timeout)."""
+the deck string), whether autoplay is on, and the solver's Limits."""
 
 
 def entries(past):
@@ -2721,7 +2915,7 @@ def hint(game, limits):
     cards either), and why."""
     if won(game):
         raise Illegal("the game is won")
-    limits = (limits[0], min(limits[1], HINT_SECONDS)) + tuple(limits[2:])
+    limits = limits._replace(seconds=min(limits.seconds, HINT_SECONDS))
     made, wins, worlds = advice(game, limits=limits, deadline=time.time() + HINT_SECONDS)
     if not made:
         return "No hint: no way to win was found in %d deals that fit what you see" % worlds
@@ -2744,14 +2938,14 @@ def solve_text(session, limits):
     game, began = session.game, time.time()     # autoplay's searches again share the limit
     if won(game):
         raise Illegal("the game is won")
-    answer = solve(game, *limits, began=began)
-    if answer["verdict"] != "solved":
+    answer = solve(game, limits, began)
+    if answer.verdict != "solved":
         return "No solution %sfrom here: %s" % (
-            "found " if answer["verdict"] == "unknown" else "", verdict_line(answer))
+            "found " if answer.verdict == "unknown" else "", verdict_line(answer))
     items, found, how = spelt(game, answer, session.autoplay, limits, began)
     if how:                         # moves this game's autoplay would not let be typed
         return ("No solution with autoplay from here: its moves spoil the one found, "
-                "of %s without it" % plural(len(answer["moves"]), "move"))
+                "of %s without it" % plural(len(answer.moves), "move"))
     return "\n".join(wrap(items, 78) + ["# " + verdict_line(found)])
 
 
@@ -2821,27 +3015,27 @@ def autoplay_solution(game, answer, limits, began=None):
 
     >>> game = deal(deck_of(20))
     >>> items, answer = autoplay_solution(game, solve(game), LIMITS)
-    >>> won(replay(game, answer["moves"])), len(items) < len(notes(game, answer["moves"]))
+    >>> won(replay(game, answer.moves)), len(items) < len(notes(game, answer.moves))
     (True, True)
     >>> game = deal(deck_of(31))
     >>> autoplay_solution(game, solve(game), LIMITS) is None
     True
     """
-    items, here, made, rest = [], game, [], answer["moves"]
-    positions, seconds, been = answer["positions"], answer["seconds"], set()
+    items, here, made, rest = [], game, [], answer.moves
+    positions, seconds, been = answer.positions, answer.seconds, set()
     for _ in range(MOST_AGAIN):
         items, here, done, rest = typing(here, rest, items)
         made += done
         if won(here):
-            return items, dict(answer, moves=made, positions=positions, seconds=seconds)
+            return items, answer._replace(moves=made, positions=positions, seconds=seconds)
         if here in been:
             return None             # autoplay sends home what the solution brings back
         been.add(here)
-        again = solve(here, *limits, began=began)   # the time limit as the first search's
-        positions, seconds = positions + again["positions"], seconds + again["seconds"]
-        if again["verdict"] != "solved":
+        again = solve(here, limits, began)  # the time limit as the first search's
+        positions, seconds = positions + again.positions, seconds + again.seconds
+        if again.verdict != "solved":
             return None
-        rest = again["moves"]
+        rest = again.moves
     return None
 
 def random_game():
@@ -2957,26 +3151,33 @@ def solve_game(origin, rules, limits, cheat, out, worlds=WORLDS, autoplay=False,
     isatty = getattr(err, "isatty", None)
     clear = working(err, bool(isatty and isatty()), "solving" if cheat else "playing")
     try:
-        answer = (solve(game, *limits, began=process_start()) if cheat
+        answer = (solve(game, limits, process_start()) if cheat
                   else play_blind(game, limits, worlds, autoplay_on=autoplay))
     finally:
         clear()
     if cheat:
         out.write(solution_text(game, answer, heading, autoplay, limits, process_start())
                   + "\n")
-        return 0 if answer["verdict"] == "solved" else 1
+        return 0 if answer.verdict == "solved" else 1
     out.write(game_text(game, answer, heading, autoplay) + "\n")
-    return 0 if answer["verdict"] == "won" else 1
+    return 0 if answer.verdict == "won" else 1
+
+
+Figures = collections.namedtuple("Figures", "verdict length positions home seconds stop")
+# a game of a list, as a worker sends it back: its verdict, how many moves,
+# positions searched (solving; else None), cards home (playing; else None),
+# seconds, and the Stop of an unknown search
 
 
 def job(task):
-    "One game of a list: (number, answer).  Runs in worker processes too."
+    "One game of a list: (number, Figures).  Runs in worker processes too."
     number, cheat, rules, limits, worlds = task
     game = deal(deck_of(number), rules)
-    answer = solve(game, *limits) if cheat else play_blind(game, limits, worlds)
-    answer["length"] = len(answer["moves"])
-    del answer["moves"]             # a worker sends back only the figures
-    return number, answer
+    if cheat:
+        a = solve(game, limits)
+        return number, Figures(a.verdict, len(a.moves), a.positions, None, a.seconds, a.stop)
+    a = play_blind(game, limits, worlds)
+    return number, Figures(a.verdict, len(a.moves), None, a.home, a.seconds, None)
 
 
 def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLDS):
@@ -2991,7 +3192,7 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
         lines=lambda number, answer: game_lines(number, answer, cheat),
         work=job, task=lambda number, limits: (number, cheat, rules, limits, worlds),
         fresh=True, summary=summary_line)
-    return run_list(numbers, tally, sweep, Limits(*limits), jobs, files, out, err)
+    return run_list(numbers, tally, sweep, limits, jobs, files, out, err)
 
 
 def rules_text(cheat, rules, worlds=WORLDS):
@@ -3012,15 +3213,14 @@ KINDS = {True: ("solved", "impossible", "unknown"), False: ("won", "lost")}   # 
 RESULT = re.compile(r"^(\d+) +(solved|impossible|unknown|won|lost) +(\d+|-) +(\d+) +(\d+\.\d+)$")
 
 
-def game_lines(number, answer, cheat):
-    """A game's line in the table and in a results file, and when the search
-    was stopped, a comment line that says why."""
+def game_lines(number, figures, cheat):
+    """A game's line (its Figures) in the table and in a results file, and
+    when the search was stopped, a comment line that says why."""
     line = "%-10d %-10s %6s %10d %8.2f" % (
-        number, answer["verdict"],
-        answer["length"] if answer["verdict"] in ("solved", "won") else "-",
-        answer["positions"] if cheat else answer["home"], answer["seconds"])
-    if answer["verdict"] == "unknown":
-        return [line, "# game %d: %s" % (number, answer["why"])]
+        number, figures.verdict, figures.length if figures.verdict in ("solved", "won") else "-",
+        figures.positions if cheat else figures.home, figures.seconds)
+    if figures.verdict == "unknown":
+        return [line, "# game %d: %s" % (number, stop_text(figures.stop))]
     return [line]
 
 
@@ -3244,7 +3444,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     except SystemExit as exit:
         return exit.code
     rules = make_rules(args.draw, args.passes, args.scoring)
-    limits = (args.max_positions, args.timeout or TIMEOUT, memory_budget(args.memory))
+    limits = Limits(args.max_positions, args.timeout or TIMEOUT, memory_budget(args.memory))
     worlds = args.worlds or WORLDS
     if args.summary:
         return summarize(args.summary, stdout, stderr)
@@ -4029,14 +4229,6 @@ def number_list(text, valid, word):
     if not deals:
         raise argparse.ArgumentTypeError("'%s': no %s in it" % (printable(text), word))
     return Deals(deals)
-
-
-# A search's limits: positions, seconds and bytes of memory (None where the
-# caller leaves it to the default), and what ended a search short of a
-# verdict: limit 'max-positions', 'timeout' or 'memory', and value its
-# number (positions, seconds, bytes).
-Limits = collections.namedtuple("Limits", "positions seconds memory")
-Stop = collections.namedtuple("Stop", "limit value")
 
 
 def stop_text(stop):

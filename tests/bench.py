@@ -301,13 +301,13 @@ def klondike_sweep(draw, first=1, last=1000):
     for number in range(first, last + 1):
         game = k.deal(k.deck_of(number), k.make_rules(draw))
         answer = k.solve(game)
-        counts[answer["verdict"]] += 1
-        times.append((answer["seconds"], number))
-        positions += answer["positions"]
-        if answer["verdict"] == "solved":
-            assert k.won(k.replay(game, answer["moves"])), number
-            lengths.append(len(answer["moves"]))
-        elif answer["verdict"] == "unknown":
+        counts[answer.verdict] += 1
+        times.append((answer.seconds, number))
+        positions += answer.positions
+        if answer.verdict == "solved":
+            assert k.won(k.replay(game, answer.moves)), number
+            lengths.append(len(answer.moves))
+        elif answer.verdict == "unknown":
             unknown.append(number)
         if number % 50 == 0:
             sys.stderr.write("deal %d: %s\n" % (number, counts))
@@ -369,20 +369,20 @@ def klondike_player(first=1, last=1000):
     for number in range(first, last + 1):
         game = k.deal(k.deck_of(number))
         answer = k.play_blind(game, worlds=worlds)
-        end = k.replay(game, answer["moves"])
-        assert k.won(end) == (answer["verdict"] == "won"), number
-        mine = answer["verdict"] == "won"
+        end = k.replay(game, answer.moves)
+        assert k.won(end) == (answer.verdict == "won"), number
+        mine = answer.verdict == "won"
         wins += mine
-        homes += answer["home"]
-        times.append(answer["seconds"])
+        homes += answer.home
+        times.append(answer.seconds)
         if old:
             other = old.play_blind(old.deal(old.deck_of(number)))
-            theirs = other["verdict"] == "won"
-            assert k.won(k.replay(game, other["moves"])) == theirs, number
+            theirs = field(other, "verdict") == "won"
+            assert k.won(k.replay(game, field(other, "moves"))) == theirs, number
             old_wins += theirs
             alone += mine and not theirs
             old_alone += theirs and not mine
-            old_times.append(other["seconds"])
+            old_times.append(field(other, "seconds"))
     count = last - first + 1
     low, high = k.wilson(wins, count)
     times.sort()
@@ -409,6 +409,12 @@ def klondike_player(first=1, last=1000):
     return figures
 
 
+def field(answer, name):
+    """A field of a klondike.py answer: a named tuple's, or one of the dict
+    an earlier klondike.py (KLONDIKE_OLD) answered with."""
+    return answer[name] if isinstance(answer, dict) else getattr(answer, name)
+
+
 def klondike_deal(arguments):
     """(deal, our verdict, our seconds, its verdict, its seconds) of one deal
     played by the player (or taken from results) and by the program of the
@@ -419,8 +425,8 @@ def klondike_deal(arguments):
     if ours is None:
         game = k.deal(deck)
         answer = k.play_blind(game)
-        assert k.won(k.replay(game, answer["moves"])) == (answer["verdict"] == "won"), number
-        ours = answer["verdict"], answer["seconds"]
+        assert k.won(k.replay(game, answer.moves)) == (answer.verdict == "won"), number
+        ours = answer.verdict, answer.seconds
     began = time.perf_counter()
     done = subprocess.run(robot.replace("{deal}", str(number)), shell=True,
                           input=k.format_pysol(deck) + "\n", stdout=subprocess.PIPE,

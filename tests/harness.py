@@ -52,7 +52,8 @@ SEARCHERS = ("freecell", "klondike", "pousse")
 SOLVERS = ("freecell", "klondike")
 OPENING = "The shared block"
 ABOVE = [("ms_rand", GAMES), ("ms_shuffle", CARDS), ("RED", CARDS),
-         ("wants_colour", GAMES), ("can_print_suits", CARDS)]
+         ("wants_colour", GAMES), ("can_print_suits", CARDS),
+         ("Limits", SOLVERS), ("Stop", SOLVERS)]
 BLOCK = [
     ("Input: lines from anywhere",
      [("input_lines", GAMES), ("watched", GAMES), ("WORDS", GAMES), ("printable", GAMES),
@@ -74,7 +75,7 @@ BLOCK = [
     ("Lists of deals, on several processes",
      [("plural", CARDS), ("wilson", ("klondike", "medici")), ("Numbers", SOLVERS),
       ("Deals", SOLVERS), ("RANGE_MOST", SOLVERS), ("number_list", SOLVERS),
-      ("Limits", SOLVERS), ("Stop", SOLVERS), ("stop_text", SOLVERS), ("read_stop", SOLVERS),
+      ("stop_text", SOLVERS), ("read_stop", SOLVERS),
       ("further", SOLVERS), ("Result", SOLVERS), ("Tally", SOLVERS), ("Sweep", SOLVERS),
       ("run_list", SOLVERS), ("workers", SOLVERS), ("WORKER_ROOM", SOLVERS),
       ("shared", SOLVERS), ("results", SOLVERS), ("cores", CARDS),
@@ -930,4 +931,70 @@ def loose(text):
             script = True
         elif not script and re.match(r"^ {4,}(python3|printf|sh|\S+\.py) ", line):
             found.append("%d: %s" % (number, line.strip()))
+    return found
+
+################ Klondike's search, watched as it runs (tests/klondike-search.txt)
+
+def random_positions(k, rules, deals, each=4, seed=1):
+    """Positions of Klondike (k, the script) reached by random play: for
+    each Rules of rules and each deal number of deals, each positions
+    along one game of random legal moves, 3 to 24 moves apart (a turn of
+    the stock among them), from a random.Random(seed)."""
+    rand, found = random.Random(seed), []
+    for rule in rules:
+        for number in deals:
+            game = k.deal(k.deck_of(number), rule)
+            for _ in range(each):
+                for _ in range(rand.randrange(3, 25)):
+                    ms = k.moves(game)
+                    if not ms:
+                        break
+                    game = k.move(game, rand.choice(ms))
+                found.append(game)
+    return found
+
+
+def watch(k, solver, start, limits, **options):
+    """Run solver.search(start, limits, **options) as it runs in the game,
+    and watch it from outside: (answer, children, asked, seen), the states
+    it made (every Solver.after), the states whose moves it asked for,
+    each with its moves (every Solver.moves, in order), and the Seen it
+    kept positions in."""
+    children, asked, made, real = [], [], [], k.Seen
+    after, moves = solver.after, solver.moves
+
+    def watched_after(state, m):
+        children.append(after(state, m))
+        return children[-1]
+
+    def watched_moves(state):
+        asked.append((state, moves(state)))
+        return asked[-1][1]
+
+    class Watched(real):
+        def __init__(self, *args, **kwargs):
+            real.__init__(self, *args, **kwargs)
+            made.append(self)
+
+    solver.after, solver.moves, k.Seen = watched_after, watched_moves, Watched
+    try:
+        answer = solver.search(start, limits, **options)
+    finally:
+        del solver.after, solver.moves
+        k.Seen = real
+    return answer, children, asked, made[0]
+
+
+def held(seen):
+    """{code: marks} of every position a Klondike Seen keeps (marks 0 where
+    it keeps none), read from its Python set or dict, or from the slots of
+    its Tables."""
+    if seen.plain is not None:
+        return dict(seen.plain) if seen.marked else dict.fromkeys(seen.plain, 0)
+    found = {}
+    for high, tables in seen.tables.items():
+        for table in tables:
+            for i, v in enumerate(table.slots):
+                if v:
+                    found[high << 63 | v - 1] = table.masks[i] if seen.marked else 0
     return found

@@ -36,7 +36,8 @@ SCRIPTS = ["freecell.py", "klondike.py", "pousse.py", "medici.py"]
 # on the 2-core development machine: 13, 12, 11, 9, 7, 6, 5, 5, 3), so that
 # the cores finish together.
 LONGEST = ["processes.txt", "sweeps.txt", "medici.txt", "examples.txt", "klondike-solve.txt",
-           "klondike-player.txt", "freecell-solver.txt", "small-device.txt", "robustness.txt"]
+           "klondike-player.txt", "freecell-solver.txt", "small-device.txt", "robustness.txt",
+           "klondike-search.txt"]
 
 
 def units():
