@@ -202,6 +202,7 @@ if __name__ == "__main__" and _signal.getsignal(_signal.SIGINT) is _signal.defau
     # itself would (status 130 in the shell), not with a traceback from
     # the middle of an import.
     _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+import collections
 import os
 import sys
 import time
@@ -773,6 +774,18 @@ SURE = 30000              # a line the player to move makes a straight of with o
 
 class Timeout(Exception):
     "The search ran out of time or positions."
+
+
+Ply = collections.namedtuple("Ply", "move score scores complete")
+Ply.__doc__ = """One ply of the deepening (Search.root()): the best move found
+and its score (None and None if no move was scored), each move's score (a
+dict), and whether the ply ended before the time or the positions did."""
+
+Thought = collections.namedtuple("Thought", "move depth nodes score seconds table")
+Thought.__doc__ = """What Engine.think() found: the best move; the depth of the
+deepest ply searched in full and the score it gave (for the player to move;
+0 and 0 if none was); the positions searched, the seconds taken, and the
+positions the table holds after."""
 
 
 def completes(n, mine, yours):
@@ -1404,22 +1417,20 @@ class Search(object):
         return best
 
     def root(self, order, depth):
-        """One ply of the deepening: (found, scores, complete) for the root's
-        moves searched in order, depth plies deep: found the best (score,
-        move), None if none was scored; scores each move's score; complete
-        whether the search ended before the time or the positions did.  The
-        first move gets the full window, each other a null window at the
-        best score so far, and one that beats it becomes the best at once,
-        before its full search (so a search cut short gives it).
+        """One ply of the deepening: the Ply of the root's moves searched in
+        order, depth plies deep.  The first move gets the full window, each
+        other a null window at the best score so far, and one that beats it
+        becomes the best at once, before its full search (so a search cut
+        short gives it).
 
         >>> search = Search(Engine(3), Game(3, parse_moves(3, 'L1 R3 L1 R3')))
-        >>> found, scores, complete = search.root(range(12), 1)
-        >>> found == (WIN, 0), sorted(scores), complete
-        (True, [0], True)
+        >>> ply = search.root(range(12), 1)
+        >>> ply.move, ply.score == WIN, sorted(ply.scores), ply.complete
+        (0, True, [0], True)
         """
         self.orders = Orders(sorted(self.orders.ranked, key=lambda m: -self.history[m]))
         me, you, side, sig, nn, seen = self.me, self.you, self.side, self.sig, self.nn, self.seen
-        scores, found = {}, None
+        scores, found, complete = {}, None, True
         try:
             for m in order:
                 plan = self.plans[m][(me | you) & self.masks[m]]
@@ -1454,8 +1465,9 @@ class Search(object):
                 if score == WIN:
                     break
         except Timeout:
-            return found, scores, False
-        return found, scores, True
+            complete = False
+        score, move = found or (None, None)
+        return Ply(move, score, scores, complete)
 
 
 class Engine(object):
@@ -1501,33 +1513,31 @@ class Engine(object):
         self.limit = table_limit(memory, n, here)
 
     def think(self, game, seconds=None, depth=None, nodes=None, clock=time.time):
-        """(move, facts) for the player to move in game: the best move found
-        within seconds, depth plies and nodes positions (each optional), and
-        a dict of depth, nodes, score, seconds and table (its size): a
-        Search deepened a ply at a time, the root's moves in the order of
+        """The Thought of the player to move in game: the best move found
+        within seconds, depth plies and nodes positions (each optional), by
+        a Search deepened a ply at a time, the root's moves in the order of
         the last ply's scores, until GO_ON of the time is gone; a ply cut
         short gives the best move it found.
 
-        >>> move, facts = Engine(4).think(Game(4), depth=3)
-        >>> move_names(4)[move], facts["depth"], facts["nodes"], facts["score"]
+        >>> thought = Engine(4).think(Game(4), depth=3)
+        >>> move_names(4)[thought.move], thought.depth, thought.nodes, thought.score
         ('L2', 3, 312, 7)
         """
         search = Search(self, game, seconds, nodes, clock)
         order = list(range(4 * self.n))
-        best, facts = order[0], {"depth": 0, "nodes": 0, "score": 0}
+        move, reached, score = order[0], 0, 0
         for d in range(1, (depth or 99) + 1):
-            found, scores, complete = search.root(order, d)
-            if not complete:
-                if found:
-                    best = found[1]
+            ply = search.root(order, d)
+            if ply.move is not None:
+                move = ply.move
+            if not ply.complete:
                 break
-            order.sort(key=lambda m: -scores.get(m, -INFINITY))
-            best = found[1]
-            facts.update(depth=d, score=found[0])
-            if abs(found[0]) > WIN // 2 or (seconds and clock() - search.start > seconds * GO_ON):
+            order.sort(key=lambda m: -ply.scores.get(m, -INFINITY))
+            reached, score = d, ply.score
+            if abs(score) > WIN // 2 or (seconds and clock() - search.start > seconds * GO_ON):
                 break
-        facts.update(nodes=search.visited, seconds=clock() - search.start, table=len(self.table))
-        return best, facts
+        return Thought(move, reached, search.visited, score, clock() - search.start,
+                       len(self.table))
 
 ################ The command loop
 
@@ -1602,18 +1612,18 @@ def machine_player(level, n, rand, seconds, depth=None, nodes=None, report=None,
 
     def strong(game, seconds=seconds, slowness=1.0):
         engine = engine_for(engines, game.n, memory)
-        move, facts = engine.think(game, budget(seconds, slowness), depth, nodes)
+        thought = engine.think(game, budget(seconds, slowness), depth, nodes)
         if report:
-            report(search_facts(game, move, facts, engine))
-        return move
+            report(search_facts(game, thought, engine))
+        return thought.move
     return strong
 
 
-def search_facts(game, move, facts, engine):
+def search_facts(game, thought, engine):
     "What --verbose says of a search: the move, depth, positions, time, score, table."
     return "%s: depth %d, %d positions in %.2f s, score %d; table %d, at most %d" % (
-        move_names(game.n)[move], facts["depth"], facts["nodes"], facts["seconds"],
-        facts["score"], facts["table"], engine.limit)
+        move_names(game.n)[thought.move], thought.depth, thought.nodes, thought.seconds,
+        thought.score, thought.table, engine.limit)
 
 
 class Draws(object):
@@ -1641,26 +1651,27 @@ class Draws(object):
             next(self)
 
 
-def verdict(game, facts):
-    """What a search's score says for the player to move in game: a win or a
-    loss it proved (a score beyond WIN // 2), else the score and the depth.
+def verdict(game, score, depth):
+    """What a search's score, depth plies deep, says for the player to move
+    in game: a win or a loss it proved (a score beyond WIN // 2), else the
+    score and the depth.
 
     >>> game = Game(3)
-    >>> verdict(game, {"depth": 9, "score": WIN - 8})
+    >>> verdict(game, WIN - 8, 9)
     'X wins by move 9, proved'
-    >>> verdict(game, {"depth": 2, "score": -WIN + 1})
+    >>> verdict(game, -WIN + 1, 2)
     'O wins by move 2 whatever X plays, proved'
-    >>> verdict(game, {"depth": 4, "score": 7})
+    >>> verdict(game, 7, 4)
     'score 7 for X after a search 4 plies deep, nothing proved'
     """
-    me, score = PLAYERS[game.player()], facts["score"]
+    me = PLAYERS[game.player()]
     if score > WIN // 2:
         return "%s wins by move %d, proved" % (me, len(game.moves) + proof_plies(score))
     if score < -WIN // 2:
         return "%s wins by move %d whatever %s plays, proved" % (
             PLAYERS[1 - game.player()], len(game.moves) + proof_plies(score), me)
     return "score %d for %s after a search %d %s deep, nothing proved" % (
-        score, me, facts["depth"], "ply" if facts["depth"] == 1 else "plies")
+        score, me, depth, "ply" if depth == 1 else "plies")
 
 
 def proof_plies(score):
@@ -1676,8 +1687,8 @@ def principal_variation(engine, game, first, plies):
     hash of the earlier positions the future could repeat (repeatable()).
 
     >>> engine, game = Engine(3), Game(3)
-    >>> move, facts = engine.think(game, depth=9)
-    >>> line = principal_variation(engine, game, move, facts["depth"])
+    >>> thought = engine.think(game, depth=9)
+    >>> line = principal_variation(engine, game, thought.move, thought.depth)
     >>> record(line), describe_end(line)
     ('(3 L2 R2 L1 L1 B2 L1 R1 R2 L2)', 'X wins at move 9: 1 straight to 0.')
     """
@@ -2010,20 +2021,21 @@ class Session(object):
             raise ValueError("the game is over: nothing to %s" % verb)
         engine = self.engine(game.n)
         seconds = min(self.seconds, HINT_SECONDS) if verb == "hint" else self.seconds
-        move, facts = self.think("thinking", lambda: engine.think(
+        thought = self.think("thinking", lambda: engine.think(
             game, budget(seconds), self.depth, self.nodes))
         if self.report:
-            self.report("%s: %s" % (verb, search_facts(game, move, facts, engine)))
+            self.report("%s: %s" % (verb, search_facts(game, thought, engine)))
         names, me = move_names(game.n), PLAYERS[game.player()]
+        said = verdict(game, thought.score, thought.depth)
         if verb == "hint":
-            self.say("Hint: %s for %s: %s." % (names[move], me, verdict(game, facts)))
+            self.say("Hint: %s for %s: %s." % (names[thought.move], me, said))
             return
-        plies = max(1, facts["depth"], proof_plies(facts["score"]))
-        line = principal_variation(engine, game, move, plies)
+        plies = max(1, thought.depth, proof_plies(thought.score))
+        line = principal_variation(engine, game, thought.move, plies)
         moves = " ".join(names[m] for m in line.moves[len(game.moves):])
         end = "the engine's line to the end: " + describe_end(line) if line.result \
             else "the engine's principal variation."
-        self.say("solve: %s: %s; %s" % (moves, verdict(game, facts), end))
+        self.say("solve: %s: %s; %s" % (moves, said, end))
 
 
 def complain(stderr, number, word, problem):

@@ -792,11 +792,11 @@ def pousse_speed():
     rates, depths = [], []
     for text in openings:
         game = pousse.Game(6, pousse.parse_moves(6, text))
-        move, facts = pousse.Engine(6).think(game, 3.0)
-        rates.append(facts["nodes"] / facts["seconds"])
-        depths.append(facts["depth"])
+        thought = pousse.Engine(6).think(game, 3.0)
+        rates.append(thought.nodes / thought.seconds)
+        depths.append(thought.depth)
         print("pousse: after %2d moves: depth %d, %7d positions in %.2f s: %6.0f positions a second"
-              % (len(game.moves), facts["depth"], facts["nodes"], facts["seconds"], rates[-1]))
+              % (len(game.moves), thought.depth, thought.nodes, thought.seconds, rates[-1]))
     return {"speed": "%s-%s positions a second; depth %d-%d in 3 s"
                      % ("{:,.0f}".format(min(rates)), "{:,.0f}".format(max(rates)),
                         min(depths), max(depths))}
