@@ -542,7 +542,7 @@ def pousse_match_game(number, seconds, opening=2, n=6):
     rand = pousse.ms_rand(number // 2 + 1)
     game = pousse.Game(n)
     while len(game.moves) < opening:
-        game.play(next(rand) % (4 * n))
+        game = game.play(next(rand) % (4 * n))
     engine, side, longest = pousse.Engine(n), number % 2, 0.0
     while not game.result:
         if game.player() == side:
@@ -551,7 +551,7 @@ def pousse_match_game(number, seconds, opening=2, n=6):
             longest = max(longest, time.perf_counter() - began)
         else:
             move = pousse.j_move(game)
-        game.play(move)
+        game = game.play(move)
     return game.result[0] == side, len(game.moves), game.result[1], longest
 
 
@@ -629,7 +629,7 @@ def pair_game(number, players, seed, n=6, opening=2):
     rand = random.Random(seed * 100003 + number // 2)
     game = pousse.Game(n)
     while len(game.moves) < opening:
-        game.play(rand.randrange(4 * n))
+        game = game.play(rand.randrange(4 * n))
     side = number % 2
     longest = [0.0, 0.0]
     while not game.result and len(game.moves) < 500:
@@ -638,7 +638,7 @@ def pair_game(number, players, seed, n=6, opening=2):
         longest[who] = max(longest[who], took)
         if fault:
             return float(who), len(game.moves), fault + (" by first", " by second")[who], longest
-        game.play(move)
+        game = game.play(move)
     if not game.result:
         return 0.5, len(game.moves), "500 plies", longest
     return (1.0 if game.result[0] == side else 0.0), len(game.moves), game.result[1], longest
