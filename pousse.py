@@ -202,6 +202,7 @@ if __name__ == "__main__" and _signal.getsignal(_signal.SIGINT) is _signal.defau
     # itself would (status 130 in the shell), not with a traceback from
     # the middle of an import.
     _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+import collections
 import os
 import sys
 import time
@@ -352,15 +353,21 @@ def outcome(n, board, mover, repeated):
 
 ################ A game: the moves so far, replayed and judged
 
-class Game(object):
+class Game(collections.namedtuple("Game", "n moves boards keys result")):
     """A game: its size, its moves, the board and position key after each
-    move (the empty board first), and its result once it is over."""
-    def __init__(self, n, moves=()):
-        self.n, self.moves, self.boards = n, [], [(0, 0)]
-        self.keys = [position(n, (0, 0), 0)]
-        self.result = None
-        for move in moves:
-            self.play(move)
+    move (the empty board first), and its result once it is over.  A tuple
+    of tuples, never changed: play() gives the game after a move, extended()
+    after several, undo() the game before the last.
+
+    >>> game = Game(3, [0]); after = game.play(11)
+    >>> game.moves, after.moves, after.player(), after.undo() == game
+    ((0,), (0, 11), 0, True)
+    """
+    __slots__ = ()
+
+    def __new__(cls, n, moves=()):
+        game = super(Game, cls).__new__(cls, n, (), ((0, 0),), (position(n, (0, 0), 0),), None)
+        return game.extended(moves)
 
     def player(self):
         "The player to move."
@@ -371,35 +378,37 @@ class Game(object):
         return self.boards[-1]
 
     def play(self, move):
-        "Make a move (the game must not be over)."
-        mover = self.player()
-        board = push(self.n, self.board(), move, mover)[0]
-        key = position(self.n, board, 1 - mover)
-        self.result = outcome(self.n, board, mover, key in self.keys)
-        self.moves.append(move)
-        self.boards.append(board)
-        self.keys.append(key)
+        "The game after a move (the game must not be over)."
+        return self.extended([move])
 
-    def copy(self):
-        "Another Game with the same moves, to try things on."
-        game = Game.__new__(Game)
-        game.n, game.moves, game.boards = self.n, list(self.moves), list(self.boards)
-        game.keys, game.result = list(self.keys), self.result
-        return game
+    def extended(self, moves, stop=False):
+        """The game after moves, one after the other (with stop, none after
+        the end of the game); its tuples are made once, so that a long record
+        replays in linear time."""
+        n, result = self.n, self.result
+        done, boards, keys = list(self.moves), list(self.boards), list(self.keys)
+        for move in moves:
+            if stop and result:
+                break
+            mover = len(done) % 2
+            board = push(n, boards[-1], move, mover)[0]
+            key = position(n, board, 1 - mover)
+            result = outcome(n, board, mover, key in keys)
+            done.append(move)
+            boards.append(board)
+            keys.append(key)
+        return self._make((n, tuple(done), tuple(boards), tuple(keys), result))
 
     def lose_on_time(self, seconds):
-        "The player to move took seconds, over the limit, and loses."
-        self.result = (1 - self.player(), "time", seconds)
+        "The game after the player to move took seconds, over the limit, and lost."
+        return self._replace(result=(1 - self.player(), "time", seconds))
 
     def undo(self):
-        "Take back the last move (or a loss on time)."
+        "The game before its last move (or before a loss on time)."
         if self.result and self.result[1] == "time":
-            self.result = None
-            return
-        self.moves.pop()
-        self.boards.pop()
-        self.keys.pop()
-        self.result = None
+            return self._replace(result=None)
+        return self._replace(moves=self.moves[:-1], boards=self.boards[:-1],
+                             keys=self.keys[:-1], result=None)
 
 
 def replay(n, moves):
@@ -409,12 +418,8 @@ def replay(n, moves):
     >>> record(game), describe_end(game)
     ('(3 L1 R3 L1 R3 R1)', 'X wins at move 5: 1 straight to 0.')
     """
-    game = Game(n)
-    for move in moves:
-        if game.result:
-            break
-        game.play(move)
-    return game
+    return Game(n).extended(moves, stop=True)
+
 ################ Notation
 
 def move_names(n):
@@ -713,9 +718,8 @@ def j_move(game):
         return wins[0]
     best = None
     for move in safe:
-        game.play(move)
-        worst = max(j_reply(game, reply, weights) for reply in range(4 * n))
-        game.undo()
+        child = game.play(move)
+        worst = max(j_reply(child, reply, weights) for reply in range(4 * n))
         if best is None or worst < best[0]:
             best = (worst, move)
     return best[1] if best else 0
@@ -773,6 +777,18 @@ SURE = 30000              # a line the player to move makes a straight of with o
 
 class Timeout(Exception):
     "The search ran out of time or positions."
+
+
+Ply = collections.namedtuple("Ply", "move score scores complete")
+Ply.__doc__ = """One ply of the deepening (Search.root()): the best move found
+and its score (None and None if no move was scored), each move's score (a
+dict), and whether the ply ended before the time or the positions did."""
+
+Thought = collections.namedtuple("Thought", "move depth nodes score seconds table")
+Thought.__doc__ = """What Engine.think() found: the best move; the depth of the
+deepest ply searched in full and the score it gave (for the player to move;
+0 and 0 if none was); the positions searched, the seconds taken, and the
+positions the table holds after."""
 
 
 def completes(n, mine, yours):
@@ -1328,7 +1344,7 @@ class Search(object):
         ...                            search.sig, calm) != expected:
         ...                 return False
         ...         if going:
-        ...             game.play(going[next(rand) % len(going)])
+        ...             game = game.play(going[next(rand) % len(going)])
         ...     return True
         >>> rand = ms_rand(64)
         >>> all(agree(n, rand) for n in (3, 3, 4, 4, 5, 6))
@@ -1404,22 +1420,20 @@ class Search(object):
         return best
 
     def root(self, order, depth):
-        """One ply of the deepening: (found, scores, complete) for the root's
-        moves searched in order, depth plies deep: found the best (score,
-        move), None if none was scored; scores each move's score; complete
-        whether the search ended before the time or the positions did.  The
-        first move gets the full window, each other a null window at the
-        best score so far, and one that beats it becomes the best at once,
-        before its full search (so a search cut short gives it).
+        """One ply of the deepening: the Ply of the root's moves searched in
+        order, depth plies deep.  The first move gets the full window, each
+        other a null window at the best score so far, and one that beats it
+        becomes the best at once, before its full search (so a search cut
+        short gives it).
 
         >>> search = Search(Engine(3), Game(3, parse_moves(3, 'L1 R3 L1 R3')))
-        >>> found, scores, complete = search.root(range(12), 1)
-        >>> found == (WIN, 0), sorted(scores), complete
-        (True, [0], True)
+        >>> ply = search.root(range(12), 1)
+        >>> ply.move, ply.score == WIN, sorted(ply.scores), ply.complete
+        (0, True, [0], True)
         """
         self.orders = Orders(sorted(self.orders.ranked, key=lambda m: -self.history[m]))
         me, you, side, sig, nn, seen = self.me, self.you, self.side, self.sig, self.nn, self.seen
-        scores, found = {}, None
+        scores, found, complete = {}, None, True
         try:
             for m in order:
                 plan = self.plans[m][(me | you) & self.masks[m]]
@@ -1454,8 +1468,9 @@ class Search(object):
                 if score == WIN:
                     break
         except Timeout:
-            return found, scores, False
-        return found, scores, True
+            complete = False
+        score, move = found or (None, None)
+        return Ply(move, score, scores, complete)
 
 
 class Engine(object):
@@ -1501,53 +1516,37 @@ class Engine(object):
         self.limit = table_limit(memory, n, here)
 
     def think(self, game, seconds=None, depth=None, nodes=None, clock=time.time):
-        """(move, facts) for the player to move in game: the best move found
-        within seconds, depth plies and nodes positions (each optional), and
-        a dict of depth, nodes, score, seconds and table (its size): a
-        Search deepened a ply at a time, the root's moves in the order of
+        """The Thought of the player to move in game: the best move found
+        within seconds, depth plies and nodes positions (each optional), by
+        a Search deepened a ply at a time, the root's moves in the order of
         the last ply's scores, until GO_ON of the time is gone; a ply cut
         short gives the best move it found.
 
-        >>> move, facts = Engine(4).think(Game(4), depth=3)
-        >>> move_names(4)[move], facts["depth"], facts["nodes"], facts["score"]
+        >>> thought = Engine(4).think(Game(4), depth=3)
+        >>> move_names(4)[thought.move], thought.depth, thought.nodes, thought.score
         ('L2', 3, 312, 7)
         """
         search = Search(self, game, seconds, nodes, clock)
         order = list(range(4 * self.n))
-        best, facts = order[0], {"depth": 0, "nodes": 0, "score": 0}
+        move, reached, score = order[0], 0, 0
         for d in range(1, (depth or 99) + 1):
-            found, scores, complete = search.root(order, d)
-            if not complete:
-                if found:
-                    best = found[1]
+            ply = search.root(order, d)
+            if ply.move is not None:
+                move = ply.move
+            if not ply.complete:
                 break
-            order.sort(key=lambda m: -scores.get(m, -INFINITY))
-            best = found[1]
-            facts.update(depth=d, score=found[0])
-            if abs(found[0]) > WIN // 2 or (seconds and clock() - search.start > seconds * GO_ON):
+            order.sort(key=lambda m: -ply.scores.get(m, -INFINITY))
+            reached, score = d, ply.score
+            if abs(score) > WIN // 2 or (seconds and clock() - search.start > seconds * GO_ON):
                 break
-        facts.update(nodes=search.visited, seconds=clock() - search.start, table=len(self.table))
-        return best, facts
+        return Thought(move, reached, search.visited, score, clock() - search.start,
+                       len(self.table))
 
-################ The command loop
-
-HELP = """moves: L3 R1 T6 B2 (L/R a row, T/B a column, numbered from 1)
-help (?)        this list
-quit (q, exit)  stop
-board           the board again
-history         the game so far as a record, which replays
-undo (u)        take back your last move and the machine's reply
-restart         the same game from its start: an empty board, the same sides
-new [N]         a new game, on an N x N board if N is given
-hint            the engine's best move for the side to move, and its score
-solve           the engine's best line from here, and whether it is proved
-6               a board size, before the first move (records start so)
-(6 L3 T4 L3)    a record: its moves are played for both sides, then the
-                machine moves if it is its turn (after moves: new first,
-                on the same line)"""
+################ Machine players: in a game
+## What a game needs of them: a player by its level, the time it allows
+## itself, its random draws, and the words of the strong engine's advice.
 
 LEVELS = ("easy", "j", "strong")
-HINT_SECONDS = 5.0          # hint searches at most so long (solve: a move's time, -t)
 
 
 def budget(seconds, slowness=1.0):
@@ -1587,46 +1586,61 @@ def engine_for(engines, n, memory=None):
     return engines[n]
 
 
-def machine_player(level, n, rand, seconds, depth=None, nodes=None, report=None,
-                   memory=None, engines=None):
-    """A function game -> move playing at level; report(text), if given,
-    hears what the strong engine found; the engine's table fits in memory
-    bytes (memory_budget()'s share when None).  The strong player keeps an
-    engine a board size in engines (a dict it may share)."""
+def machine_player(level, n, seconds, depth=None, nodes=None, report=None, memory=None,
+                   engines=None):
+    """A function (game, rand) -> move playing at level, rand an ms_rand
+    iterator (the easy player's); report(text), if given, hears what the
+    strong engine found; the engine's table fits in memory bytes
+    (memory_budget()'s share when None).  The strong player keeps an engine
+    a board size in engines (a dict it may share), and takes the seconds
+    and the slowness of its move too (budget())."""
     if level == "easy":
-        return lambda game: easy_move(game, rand)
+        return easy_move
     if level == "j":
-        return j_move
+        return lambda game, rand: j_move(game)
     engines = {} if engines is None else engines
     engine_for(engines, n, memory)
 
-    def strong(game, seconds=seconds, slowness=1.0):
+    def strong(game, rand=None, seconds=seconds, slowness=1.0):
         engine = engine_for(engines, game.n, memory)
-        move, facts = engine.think(game, budget(seconds, slowness), depth, nodes)
+        thought = engine.think(game, budget(seconds, slowness), depth, nodes)
         if report:
-            report(search_facts(game, move, facts, engine))
-        return move
+            report(search_facts(game, thought, engine))
+        return thought.move
     return strong
 
 
-def search_facts(game, move, facts, engine):
+def search_facts(game, thought, engine):
     "What --verbose says of a search: the move, depth, positions, time, score, table."
     return "%s: depth %d, %d positions in %.2f s, score %d; table %d, at most %d" % (
-        move_names(game.n)[move], facts["depth"], facts["nodes"], facts["seconds"],
-        facts["score"], facts["table"], engine.limit)
+        move_names(game.n)[thought.move], thought.depth, thought.nodes, thought.seconds,
+        thought.score, thought.table, engine.limit)
+
+
+def reporter(args, stderr):
+    "What hears the engine's searches: a line on stderr each with -v, else None."
+    return (lambda text: stderr.write("%s: %s\n" % (PROG, text))) if args.verbose else None
+
+
+def seed_of(args):
+    "The seed of the random choices: --seed, else a random one (shown)."
+    return args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 2 ** 31
 
 
 class Draws(object):
-    """ms_rand(seed) that can be set back: it counts its draws, and back(count)
-    makes it draw again from the count-th on.
+    """ms_rand(seed) from its count-th draw on, counting its draws: a State
+    keeps the count, so that a line refused leaves the same draws to the
+    next line.
 
-    >>> draws = Draws(1); [next(draws) for _ in range(3)]
-    [41, 18467, 6334]
-    >>> draws.back(1); next(draws)
-    18467
+    >>> draws = Draws(1); [next(draws) for _ in range(3)], draws.count
+    ([41, 18467, 6334], 3)
+    >>> draws = Draws(1, 1); next(draws), draws.count
+    (18467, 2)
     """
-    def __init__(self, seed):
-        self.seed, self.count, self.draws = seed, 0, ms_rand(seed)
+    def __init__(self, seed, count=0):
+        self.count, self.draws = 0, ms_rand(seed)
+        for _ in range(count):
+            next(self)
 
     def __iter__(self):
         return self
@@ -1635,32 +1649,28 @@ class Draws(object):
         self.count += 1
         return next(self.draws)
 
-    def back(self, count):
-        self.draws, self.count = ms_rand(self.seed), 0
-        for _ in range(count):
-            next(self)
 
-
-def verdict(game, facts):
-    """What a search's score says for the player to move in game: a win or a
-    loss it proved (a score beyond WIN // 2), else the score and the depth.
+def verdict(game, score, depth):
+    """What a search's score, depth plies deep, says for the player to move
+    in game: a win or a loss it proved (a score beyond WIN // 2), else the
+    score and the depth.
 
     >>> game = Game(3)
-    >>> verdict(game, {"depth": 9, "score": WIN - 8})
+    >>> verdict(game, WIN - 8, 9)
     'X wins by move 9, proved'
-    >>> verdict(game, {"depth": 2, "score": -WIN + 1})
+    >>> verdict(game, -WIN + 1, 2)
     'O wins by move 2 whatever X plays, proved'
-    >>> verdict(game, {"depth": 4, "score": 7})
+    >>> verdict(game, 7, 4)
     'score 7 for X after a search 4 plies deep, nothing proved'
     """
-    me, score = PLAYERS[game.player()], facts["score"]
+    me = PLAYERS[game.player()]
     if score > WIN // 2:
         return "%s wins by move %d, proved" % (me, len(game.moves) + proof_plies(score))
     if score < -WIN // 2:
         return "%s wins by move %d whatever %s plays, proved" % (
             PLAYERS[1 - game.player()], len(game.moves) + proof_plies(score), me)
     return "score %d for %s after a search %d %s deep, nothing proved" % (
-        score, me, facts["depth"], "ply" if facts["depth"] == 1 else "plies")
+        score, me, depth, "ply" if depth == 1 else "plies")
 
 
 def proof_plies(score):
@@ -1676,21 +1686,60 @@ def principal_variation(engine, game, first, plies):
     hash of the earlier positions the future could repeat (repeatable()).
 
     >>> engine, game = Engine(3), Game(3)
-    >>> move, facts = engine.think(game, depth=9)
-    >>> line = principal_variation(engine, game, move, facts["depth"])
+    >>> thought = engine.think(game, depth=9)
+    >>> line = principal_variation(engine, game, thought.move, thought.depth)
     >>> record(line), describe_end(line)
     ('(3 L2 R2 L1 L1 B2 L1 R1 R2 L2)', 'X wins at move 9: 1 straight to 0.')
     """
-    line, nn = game.copy(), game.n * game.n
-    line.play(first)
+    line, nn = game.play(first), game.n * game.n
     while len(line.moves) - len(game.moves) < plies and not line.result:
         mine, theirs = line.board() if line.player() == 0 else line.board()[::-1]
         key, sig = mine << nn | theirs, repeatable(line)
         entry = engine.table.get(key ^ sig << 2 * nn if sig else key)
         if entry is None or entry[3] < 0:
             break
-        line.play(entry[3])
+        line = line.play(entry[3])
     return line
+
+
+def advice(engine, game, verb, thought):
+    """What hint or solve (verb) says of the engine's Thought for the player
+    to move in game: its move, or its line from here (to the end of the
+    game where the search proved the result), and what the score says.
+
+    >>> engine, game = Engine(3), Game(3)
+    >>> advice(engine, game, "hint", engine.think(game, depth=9))
+    'Hint: L2 for X: X wins by move 9, proved.'
+    """
+    names = move_names(game.n)
+    said = verdict(game, thought.score, thought.depth)
+    if verb == "hint":
+        return "Hint: %s for %s: %s." % (names[thought.move], PLAYERS[game.player()], said)
+    plies = max(1, thought.depth, proof_plies(thought.score))
+    line = principal_variation(engine, game, thought.move, plies)
+    moves = " ".join(names[m] for m in line.moves[len(game.moves):])
+    end = "the engine's line to the end: " + describe_end(line) if line.result \
+        else "the engine's principal variation."
+    return "solve: %s: %s; %s" % (moves, said, end)
+
+################ The command loop
+
+HELP = """moves: L3 R1 T6 B2 (L/R a row, T/B a column, numbered from 1)
+help (?)        this list
+quit (q, exit)  stop
+board           the board again
+history         the game so far as a record, which replays
+undo (u)        take back your last move and the machine's reply
+restart         the same game from its start: an empty board, the same sides
+new [N]         a new game, on an N x N board if N is given
+hint            the engine's best move for the side to move, and its score
+solve           the engine's best line from here, and whether it is proved
+6               a board size, before the first move (records start so)
+(6 L3 T4 L3)    a record: its moves are played for both sides, then the
+                machine moves if it is its turn (after moves: new first,
+                on the same line)"""
+
+HINT_SECONDS = 5.0          # hint searches at most so long (solve: a move's time, -t)
 
 
 def tokens(text):
@@ -1724,10 +1773,6 @@ def board_size(word):
     return int(digits)
 
 
-class Rejected(Exception):
-    "A word of a line was refused: (word, what is wrong)."
-
-
 SIZE_LATE = ("a board size can come only before the first move"
              " (new %d, on the same line, starts a new game)")
 
@@ -1735,7 +1780,7 @@ SIZE_LATE = ("a board size can come only before the first move"
 def commands(words, n, moved=False):
     """The commands of a line's words as (word, verb, argument), checked
     before any of them runs, on an n x n board (a size or new N in the line
-    sets the size for the words after it); Rejected names the first bad
+    sets the size for the words after it); Refused names the first bad
     word.  moved: the game has moves, so that a size is refused (until a
     new, restart or undo in the line: undo may take them all back) before
     the moves after it are read on it.
@@ -1747,11 +1792,11 @@ def commands(words, n, moved=False):
     >>> commands(['L3', 'T3', 'L9'], 6)
     Traceback (most recent call last):
     ...
-    pousse.Rejected: ('L9', 'no row 9 on a 6 x 6 board')
+    pousse.Refused: L9: no row 9 on a 6 x 6 board
     >>> commands(['(', '4', 'T6', ')'], 6, moved=True)
     Traceback (most recent call last):
     ...
-    pousse.Rejected: ('4', 'a board size can come only before the first move (new 4, on the same line, starts a new game)')
+    pousse.Refused: 4: a board size can come only before the first move (new 4, on the same line, starts a new game)
     """
     done, i = [], 0
     while i < len(words):
@@ -1782,7 +1827,7 @@ def commands(words, n, moved=False):
                 raise ValueError("not a move or command (help lists them); a move is"
                                  " L, R, T or B and a number, e.g. L3")
         except ValueError as problem:
-            raise Rejected(word, str(problem))
+            raise Refused("%s: %s" % (printable(word), problem))
         i += 1
     return done
 
@@ -1792,248 +1837,54 @@ def commands(words, n, moved=False):
 # the first prompt), it makes it first.
 OPENING = ("board", "history", "hint", "solve", "quit")
 
+Settings = collections.namedtuple(
+    "Settings", "machine player seed seconds colour quiet title command engine depth nodes"
+                " timed report clock")
+Settings.__doc__ = """What a game at the prompt keeps from start to end: the
+players the machine plays (a frozenset) and its player (machine_player()),
+the seed of its random draws, the seconds of a move; colour, and quiet
+(print only what is asked for: play() prints the final board); title(n),
+the first line of a game; command, the command line that replays a
+history; engine(n), the strong Engine of hint and solve, with depth and
+nodes; timed (a human who takes longer than seconds a move loses);
+report(text), which hears what the searches found (-v), or None; the clock."""
 
-class Session(object):
-    """A game at the prompt: the game, who the machine plays (a set of
-    players) and its player (game -> move), what it prints and where.
-
-    A line runs all or nothing (line()): its words are checked, then
-    carried out on the session, their output kept in a buffer; if a word
-    fails, the session goes back to what it was and nothing is printed.
-    Inside parentheses (a record) moves are played for both sides; the
-    machine moves when it is its turn before a human move and at the end
-    of a line.  Options, all optional: quiet (print only what is asked
-    for; play() prints the final board), title(n) (the first line of a
-    game), command (the command line that replays a history), engine(n)
-    (the strong Engine for hint and solve, with depth and nodes), timed
-    (a human who takes longer than seconds a move loses), stderr and
-    interactive (a working line while the machine thinks), draws (a Draws
-    to set back with the rest), report (hears what hint's and solve's
-    searches found, as --verbose says it)."""
-    def __init__(self, n, machine, player, seconds, out, colour, clock, **options):
-        self.game, self.machine, self.player = Game(n), machine, player
-        self.seconds, self.out, self.colour, self.clock = seconds, out, colour, clock
-        self.quiet = options.get("quiet", False)
-        self.title = options.get("title", lambda n: "Pousse %d x %d" % (n, n))
-        self.command = options.get("command", "pousse.py --machine none")
-        self.engine = options.get("engine", lambda n: Engine(n))
-        self.depth, self.nodes = options.get("depth"), options.get("nodes")
-        self.timed = options.get("timed", False)
-        self.stderr, self.interactive = options.get("stderr"), options.get("interactive", False)
-        self.draws, self.report = options.get("draws"), options.get("report")
-        self.ready = clock()
-        self.started = self.record = False
-        self.buffer, self.last, self.shown = None, True, False
-
-    # What is printed: into the line's buffer while a line runs.
-
-    def say(self, text):
-        "Print text (into the buffer while a line runs)."
-        if self.buffer is not None:
-            self.buffer.append(text + "\n")
-        else:
-            self.out.write(text + "\n")
-            self.out.flush()
-
-    def flush(self):
-        "Print what the line has said so far."
-        if self.buffer:
-            self.out.write("".join(self.buffer))
-            self.out.flush()
-            self.buffer[:] = []
-
-    def show(self):
-        "The board after a change (not with quiet); the player to move starts thinking."
-        if not self.quiet:
-            self.say(show(self.game, self.colour))
-        self.ready = self.clock()
-
-    def begin(self):
-        "The first line and the board, once, when the game is set up."
-        if not self.started:
-            self.started = True
-            if not self.quiet:
-                self.say(self.title(self.game.n))
-            self.show()
-
-    def history(self):
-        "The command that replays the game, as a comment, then the game's record."
-        return "# %s\n%s" % (self.command, record(self.game))
-
-    # A line, all or nothing.
-
-    def save(self):
-        "What a line may change."
-        return (self.game.copy(), self.started, self.record, self.ready,
-                self.draws.count if self.draws else 0)
-
-    def restore(self, saved):
-        "Back to what save() saved."
-        self.game, self.started, self.record, self.ready, count = saved
-        if self.draws and self.draws.count != count:
-            self.draws.back(count)
-
-    def line(self, words):
-        """Carry out a line's words, all or nothing: 'quit' to stop, else
-        'done'.  Rejected names the word that failed; KeyboardInterrupt
-        (Ctrl-C while the machine thinks) gets through; either way the
-        session is as it was and the line printed nothing, unless its
-        output was printed before the machine's reply at the end of the
-        line (then shown is True: the caller shows the board again).
-        A line with no word before the game has begun (a comment: the
-        history's first line) does nothing: the machine's opening move
-        waits for a word, the record's size perhaps."""
-        if not words and not self.started:
-            return "done"
-        saved, self.buffer, said, self.shown = self.save(), [], False, False
-        try:
-            stop = False
-            done = commands(words, self.game.n, bool(self.game.moves))
-            for i, (word, verb, argument) in enumerate(done):
-                self.last = i == len(done) - 1
-                try:
-                    if self.do(verb, argument):
-                        stop = True
-                        break
-                except ValueError as problem:
-                    raise Rejected(word, str(problem))
-            self.record = False
-            if not stop:
-                said = bool(self.buffer)
-                self.flush()            # nothing can fail now: show it before the reply
-                self.machine_moves()
-            self.flush()
-            return "quit" if stop else "done"
-        except (Rejected, KeyboardInterrupt):
-            self.restore(saved)
-            self.shown = said
-            raise
-        finally:
-            self.buffer = None
-
-    def do(self, verb, argument):
-        "Carry out one command; True to stop.  ValueError says what is wrong."
-        if verb not in ("(", ")", "size"):
-            self.begin()
-        if verb in OPENING:
-            self.machine_moves()    # its opening move, as at a terminal before the prompt
-        if verb == "quit":
-            return True
-        if verb == "(":
-            if self.record:
-                raise ValueError("a record is open already")
-            self.record = True
-        elif verb == ")":
-            if not self.record:
-                raise ValueError("no record to close")
-            self.record = False
-        elif verb == "help":
-            self.say(HELP)
-        elif verb == "board":
-            self.say(show(self.game, self.colour))
-        elif verb == "history":
-            self.say(self.history())
-        elif verb == "undo":
-            self.undo()
-        elif verb in ("restart", "new"):
-            self.game = Game(argument or self.game.n)
-            if verb == "new" and not self.quiet:
-                self.say(self.title(self.game.n))
-            self.show()
-        elif verb in ("hint", "solve"):
-            self.analyse(verb)
-        elif verb == "size":
-            self.resize(argument)
-        else:
-            self.move(argument)
-        return False
-
-    # The commands.
-
-    def think(self, what, search):
-        "search(), with a working line at a terminal."
-        clear = working(self.stderr, self.interactive, what)
-        try:
-            return search()
-        finally:
-            clear()
-
-    def machine_moves(self):
-        "Let the machine move while it is its turn and the game goes on, outside a record."
-        while not self.record and not self.game.result and self.game.player() in self.machine:
-            self.game.play(self.think("thinking", lambda: self.player(self.game)))
-            self.show()
-
-    def move(self, move):
-        "Make a human move (the machine first, if it is its turn)."
-        self.machine_moves()
-        if self.game.result:
-            raise ValueError("the game is over: undo, restart, new or quit")
-        took = self.clock() - self.ready
-        if self.timed and not self.record and took > self.seconds:
-            self.game.lose_on_time(took)
-        else:
-            self.game.play(move)
-        self.show()
-        if not self.last:
-            self.machine_moves()    # else at the end of the line, once the line is shown
-
-    def undo(self):
-        "Take back the last human move and the machine's replies."
-        game = self.game
-        if game.result and game.result[1] == "time":
-            game.undo()
-        else:
-            human = [i for i in range(len(game.moves)) if i % 2 not in self.machine]
-            if not human:
-                raise ValueError("nothing to undo")
-            while len(game.moves) > human[-1]:
-                game.undo()
-        self.show()
-
-    def resize(self, n):
-        """A board size, as a record starts: only before the first move (a
-        record after moves would be played on as their sequel, even of the
-        same size: two records piped in one after the other)."""
-        if self.game.moves:
-            raise ValueError(SIZE_LATE % n)
-        if n != self.game.n:
-            self.game = Game(n)
-            if self.started:
-                self.show()
-        self.begin()
-
-    def analyse(self, verb):
-        "hint or solve: the strong engine's search for the player to move."
-        game = self.game
-        if game.result:
-            raise ValueError("the game is over: nothing to %s" % verb)
-        engine = self.engine(game.n)
-        seconds = min(self.seconds, HINT_SECONDS) if verb == "hint" else self.seconds
-        move, facts = self.think("thinking", lambda: engine.think(
-            game, budget(seconds), self.depth, self.nodes))
-        if self.report:
-            self.report("%s: %s" % (verb, search_facts(game, move, facts, engine)))
-        names, me = move_names(game.n), PLAYERS[game.player()]
-        if verb == "hint":
-            self.say("Hint: %s for %s: %s." % (names[move], me, verdict(game, facts)))
-            return
-        plies = max(1, facts["depth"], proof_plies(facts["score"]))
-        line = principal_variation(engine, game, move, plies)
-        moves = " ".join(names[m] for m in line.moves[len(game.moves):])
-        end = "the engine's line to the end: " + describe_end(line) if line.result \
-            else "the engine's principal variation."
-        self.say("solve: %s: %s; %s" % (moves, verdict(game, facts), end))
+State = collections.namedtuple("State", "game started record ready draws")
+State.__doc__ = """What a line may change: the Game; whether its title and
+first board are printed (started); whether a record is open (within a
+line: a record ends with its line); when the player to move was shown the
+board (ready, by the clock); how many random draws were made."""
 
 
-def complain(stderr, number, word, problem):
-    "One error line naming the input line and the word."
-    stderr.write("%s: line %d: %s: %s\n" % (PROG, number, printable(word), problem))
-
-
-def words(text):
-    "The words of a line for the robot: # starts a comment, parentheses separate."
-    return text.split("#", 1)[0].replace("(", " ").replace(")", " ").split()
+def setup(args, colour=False, interactive=False, stderr=None):
+    """(Settings, State) of a game at the prompt with the options args: the
+    machine's sides (by the seed where --machine does not say), its player
+    and the first, empty, board."""
+    seed = seed_of(args)
+    rand = Draws(seed)
+    if args.self:
+        machine = {0, 1}
+    elif args.machine:
+        machine = set() if args.machine == "none" else {PLAYERS.index(args.machine)}
+    else:
+        machine = {next(rand) % 2}
+    report, memory, engines = reporter(args, stderr), memory_budget(args.memory), {}
+    player = machine_player(args.level, args.n, args.t, args.depth, args.nodes, report,
+                            memory, engines)
+    what = "%s, %s s a move" % (args.level, "%g" % args.t)
+    if not machine:
+        intro = "two humans; X moves first."
+    elif len(machine) == 2:
+        intro = "seed %d: the machine (%s) plays both sides." % (seed, what)
+    else:
+        side = min(machine)
+        intro = "seed %d: you play %s, the machine (%s) plays %s." % (
+            seed, PLAYERS[1 - side], what, PLAYERS[side])
+    settings = Settings(frozenset(machine), player, seed, args.t, colour, args.quiet,
+                        lambda n: "Pousse %d x %d: %s" % (n, n, intro),
+                        replay_command(args, machine), lambda n: engine_for(engines, n, memory),
+                        args.depth, args.nodes, args.clock and interactive, report, time.time)
+    return settings, State(Game(args.n), False, False, settings.clock(), rand.count)
 
 
 def replay_command(args, machine):
@@ -2055,75 +1906,255 @@ def replay_command(args, machine):
     return " ".join(parts)
 
 
+def run_line(settings, state, text, busy=None, out=None):
+    """(the state after a line of input, the texts it prints, whether it
+    ends the input), as play_lines() asks of its step.  The line's words are
+    checked, then carried out on state, which no word changes: a word that
+    fails raises Refused, naming it, and leaves the game as it was, the
+    machine's replies in the line and its random draws included.  The
+    machine's reply to the line's last move comes at the end of the line;
+    what the line printed before it is written to out first, when out is
+    given, so that a player at a terminal sees it while the machine thinks
+    (and after a Ctrl-C there, the board as it was again).  busy(what)
+    shows a search at work.
+
+    >>> args = parser().parse_args(['-n', '4', '--machine', 'O', '--level', 'easy',
+    ...                             '--seed', '5', '-q'])
+    >>> settings, state = setup(args)
+    >>> state, printed, ended = run_line(settings, state, 'L1 history')
+    >>> printed, ended, state.draws
+    (['# pousse.py --machine O --level easy\\n(4 L1 R3)'], False, 1)
+
+    A word that fails refuses the whole line.  Here the machine replied to
+    two moves, drawing its random numbers, before the parenthesis failed;
+    the state given to the line is the game as it was, and the next line
+    gets the same replies:
+
+    >>> asked = []
+    >>> def busy(what):
+    ...     asked.append(what)
+    ...     return lambda: None
+    >>> run_line(settings, state, 'L1 L1 )', busy)
+    Traceback (most recent call last):
+    ...
+    pousse.Refused: ): no record to close
+    >>> asked, record(state.game), state.draws
+    (['thinking', 'thinking'], '(4 L1 R3)', 1)
+    >>> after, printed, ended = run_line(settings, state, 'L1 L1 quit L2')
+    >>> record(after.game), after.draws, ended
+    ('(4 L1 R3 L1 R2 L1 B4)', 3, True)
+    """
+    words = tokens(text)
+    if not words and not state.started:
+        return state, [], False     # a comment (a history's first line): the
+                                    # opening move waits for a word, a record's size perhaps
+    printed = []
+    line, after = Line(settings, printed.append, busy), state
+    done = commands(words, state.game.n, bool(state.game.moves))
+    for i, (word, verb, argument) in enumerate(done):
+        try:
+            after = line.do(after, verb, argument, i == len(done) - 1)
+        except ValueError as problem:
+            raise Refused("%s: %s" % (printable(word), problem))
+        if verb == "quit":
+            return after._replace(record=False), printed, True
+    after = after._replace(record=False)
+    shown = bool(printed) and out is not None and line.replies(after)
+    if shown:                       # nothing can fail now, but Ctrl-C
+        out.write("".join(text + "\n" for text in printed))
+        out.flush()
+        del printed[:]
+    try:
+        return line.machine_moves(after), printed, False
+    except KeyboardInterrupt:
+        if shown:                   # the board as it was, again
+            out.write(show(state.game, settings.colour) + "\n")
+            out.flush()
+        raise
+
+
+class Line(object):
+    """The words of a line carried out on a State, and the machine's moves
+    between lines: each method gives the state after it, and changes none;
+    a word that cannot be done raises ValueError.  Inside parentheses (a
+    record) the moves are played for both sides; else the machine moves
+    when it is its turn, before a human move and after it.  settings are
+    the game's Settings; say(text) prints (into the line's texts, or out at
+    once); busy(what) shows a search at work and gives the function that
+    clears it (none when None)."""
+    def __init__(self, settings, say, busy=None):
+        self.settings, self.say = settings, say
+        self.busy = busy or (lambda what: lambda: None)
+
+    def do(self, state, verb, argument, last):
+        "The state after a command, the last of its line or not."
+        if verb not in ("(", ")", "size"):
+            state = self.begin(state)
+        if verb in OPENING:
+            state = self.machine_moves(state)   # its opening move, as at a terminal
+        if verb == "(" and state.record:
+            raise ValueError("a record is open already")
+        if verb == ")" and not state.record:
+            raise ValueError("no record to close")
+        if verb in ("(", ")"):
+            return state._replace(record=verb == "(")
+        if verb == "move":
+            return self.move(state, argument, last)
+        if verb == "undo":
+            return self.undo(state)
+        if verb == "size":
+            return self.resize(state, argument)
+        if verb in ("restart", "new"):
+            state = state._replace(game=Game(argument or state.game.n))
+            if verb == "new" and not self.settings.quiet:
+                self.say(self.settings.title(state.game.n))
+            return self.show(state)
+        if verb == "help":
+            self.say(HELP)
+        elif verb == "board":
+            self.say(show(state.game, self.settings.colour))
+        elif verb == "history":
+            self.say("# %s\n%s" % (self.settings.command, record(state.game)))
+        elif verb in ("hint", "solve"):
+            self.analyse(state.game, verb)
+        return state
+
+    def show(self, state):
+        "The state after a change, its board shown (not with quiet): the player to move is ready."
+        if not self.settings.quiet:
+            self.say(show(state.game, self.settings.colour))
+        return state._replace(ready=self.settings.clock())
+
+    def begin(self, state):
+        "The state with the game's title and board printed, once."
+        if state.started:
+            return state
+        if not self.settings.quiet:
+            self.say(self.settings.title(state.game.n))
+        return self.show(state._replace(started=True))
+
+    def replies(self, state):
+        "Whether the machine is to move, outside a record, in a game that goes on."
+        return (not state.record and not state.game.result
+                and state.game.player() in self.settings.machine)
+
+    def machine_moves(self, state):
+        "The state after the machine's moves, while it is its turn."
+        while self.replies(state):
+            rand = Draws(self.settings.seed, state.draws)
+            clear = self.busy("thinking")
+            try:
+                move = self.settings.player(state.game, rand)
+            finally:
+                clear()
+            state = self.show(state._replace(game=state.game.play(move), draws=rand.count))
+        return state
+
+    def move(self, state, move, last):
+        "A human move (the machine's first, if it is its turn), and the reply unless last."
+        state = self.machine_moves(state)
+        game = state.game
+        if game.result:
+            raise ValueError("the game is over: undo, restart, new or quit")
+        took = self.settings.clock() - state.ready
+        if self.settings.timed and not state.record and took > self.settings.seconds:
+            state = self.show(state._replace(game=game.lose_on_time(took)))
+        else:
+            state = self.show(state._replace(game=game.play(move)))
+        return state if last else self.machine_moves(state)
+
+    def undo(self, state):
+        "Take back the last human move and the machine's replies (or a loss on time)."
+        game = state.game
+        if game.result and game.result[1] == "time":
+            game = game.undo()
+        else:
+            human = [i for i in range(len(game.moves)) if i % 2 not in self.settings.machine]
+            if not human:
+                raise ValueError("nothing to undo")
+            while len(game.moves) > human[-1]:
+                game = game.undo()
+        return self.show(state._replace(game=game))
+
+    def resize(self, state, n):
+        """A board size, as a record starts: only before the first move (a
+        record after moves would be played on as their sequel, even of the
+        same size: two records piped in one after the other)."""
+        if state.game.moves:
+            raise ValueError(SIZE_LATE % n)
+        if n != state.game.n:
+            state = state._replace(game=Game(n))
+            if state.started:
+                state = self.show(state)
+        return self.begin(state)
+
+    def analyse(self, game, verb):
+        "hint or solve: the strong engine's search for the player to move, and its advice."
+        if game.result:
+            raise ValueError("the game is over: nothing to %s" % verb)
+        settings = self.settings
+        engine = settings.engine(game.n)
+        seconds = min(settings.seconds, HINT_SECONDS) if verb == "hint" else settings.seconds
+        clear = self.busy("thinking")
+        try:
+            thought = engine.think(game, budget(seconds), settings.depth, settings.nodes)
+        finally:
+            clear()
+        if settings.report:
+            settings.report("%s: %s" % (verb, search_facts(game, thought, engine)))
+        self.say(advice(engine, game, verb, thought))
+
+
 def play(args, stdin, stdout, stderr, colour, watch=None):
-    "Play a game at the prompt; the exit status."
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 2 ** 31
-    rand = Draws(seed)
-    if args.self:
-        machine = {0, 1}
-    elif args.machine:
-        machine = set() if args.machine == "none" else {PLAYERS.index(args.machine)}
-    else:
-        machine = {next(rand) % 2}
+    """Play a game at the prompt; the exit status.  The machine's moves
+    outside a line (against itself, its opening move at a terminal, at the
+    end of the input) print as they come."""
     interactive = bool(getattr(stdin, "isatty", None) and stdin.isatty())
-    report = (lambda text: stderr.write("%s: %s\n" % (PROG, text))) if args.verbose else None
-    memory, engines = memory_budget(args.memory), {}
-    player = machine_player(args.level, args.n, rand, args.t, args.depth, args.nodes, report,
-                            memory, engines)
-    what = "%s, %s s a move" % (args.level, "%g" % args.t)
-    if not machine:
-        intro = "two humans; X moves first."
-    elif len(machine) == 2:
-        intro = "seed %d: the machine (%s) plays both sides." % (seed, what)
-    else:
-        side = min(machine)
-        intro = "seed %d: you play %s, the machine (%s) plays %s." % (
-            seed, PLAYERS[1 - side], what, PLAYERS[side])
-    session = Session(args.n, machine, player, args.t, stdout, colour, time.time,
-                      quiet=args.quiet, title=lambda n: "Pousse %d x %d: %s" % (n, n, intro),
-                      command=replay_command(args, machine), depth=args.depth, nodes=args.nodes,
-                      engine=lambda n: engine_for(engines, n, memory), stderr=stderr,
-                      timed=args.clock and interactive, interactive=interactive, draws=rand,
-                      report=report)
-    if len(machine) == 2:
-        session.begin()
-        session.machine_moves()
+    settings, state = setup(args, colour, interactive, stderr)
+
+    def write(text):
+        stdout.write(text + "\n")
+        stdout.flush()
+    between = Line(settings, write, lambda what: working(stderr, interactive, what))
+    if len(settings.machine) == 2:
+        state = between.machine_moves(between.begin(state))
         if args.quiet:
-            session.say(show(session.game, colour))
-        session.say(record(session.game))
+            write(show(state.game, colour))
+        write(record(state.game))
         return 0
     if interactive:
-        session.begin()
+        state = between.begin(state)
         try:
-            session.machine_moves()
+            state = between.machine_moves(state)
         except KeyboardInterrupt:
             stderr.write("%s: interrupted; the machine moves after your next line\n" % PROG)
-    status, read = 0, False
-    for number, line in watched(input_lines(stdin, "pousse> ", stderr), watch, lambda: session):
-        read = read or bool(tokens(line))
-        try:
-            if session.line(tokens(line)) == "quit":
-                break
-        except Rejected as rejected:
-            complain(stderr, number, *rejected.args)
-            status = 1
-        except KeyboardInterrupt:
-            if not interactive:
-                raise
-            stderr.write("%s: line %d: interrupted; the game is as it was\n" % (PROG, number))
-            status = 1                  # the line was not carried out
-            if session.shown:
-                session.say(show(session.game, colour))
-    session.begin()
+    read = []                       # the numbers of the lines that held a word
+
+    def lines():
+        for number, text in input_lines(stdin, "pousse> ", stderr):
+            if tokens(text):
+                read.append(number)
+            yield number, text
+
+    def step(state, text, busy):
+        return run_line(settings, state, text, busy, stdout)
+    status, state = play_lines(state, lines(), step, stdout, stderr, interactive, watch)
+    state = between.begin(state)
     if read:
         try:
-            session.machine_moves()     # its opening move, where no line was carried out
+            state = between.machine_moves(state)    # its opening move, if no line made it
         except KeyboardInterrupt:
             if not interactive:
                 raise
     if args.quiet:
-        session.say(show(session.game, colour))
+        write(show(state.game, colour))
     return status
+
+################ The contest robot
+
+def words(text):
+    "The words of a line for the robot: # starts a comment, parentheses separate."
+    return text.split("#", 1)[0].replace("(", " ").replace(")", " ").split()
 
 
 def robot(args, stdin, stdout, stderr, start):
@@ -2141,9 +2172,9 @@ def robot(args, stdin, stdout, stderr, start):
                 elif game.result:
                     raise ValueError("the game is already over: " + describe_end(game))
                 else:
-                    game.play(parse_move(game.n, word))
+                    game = game.play(parse_move(game.n, word))
             except ValueError as problem:
-                complain(stderr, number, word, problem)
+                stderr.write("%s: line %d: %s: %s\n" % (PROG, number, printable(word), problem))
                 return 1
     if game is None:
         stderr.write("%s: line %d: no board size on standard input\n" % (PROG, number + 1))
@@ -2151,12 +2182,11 @@ def robot(args, stdin, stdout, stderr, start):
     if game.result:
         stderr.write("%s: the game is already over: %s\n" % (PROG, describe_end(game)))
         return 1
-    report = (lambda text: stderr.write("%s: %s\n" % (PROG, text))) if args.verbose else None
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") % 2 ** 31
-    player = machine_player(args.level, game.n, ms_rand(seed), args.t, args.depth, args.nodes,
-                            report, memory_budget(args.memory))
+    rand = ms_rand(seed_of(args))
+    player = machine_player(args.level, game.n, args.t, args.depth, args.nodes,
+                            reporter(args, stderr), memory_budget(args.memory))
     left = args.t - (time.time() - start)
-    move = player(game, left, pace(start)) if args.level == "strong" else player(game)
+    move = player(game, rand, left, pace(start)) if args.level == "strong" else player(game, rand)
     stdout.write(move_names(game.n)[move] + "\n")
     stdout.flush()
     if __name__ == "__main__":
@@ -2223,7 +2253,7 @@ def side(text):
 
 def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     """Run pousse.py with arguments argv on the given streams; the exit
-    status.  watch, if given, is called with the Session before each input
+    status.  watch, if given, is called with the State before each input
     line is read and after the last (the hook tests/robustness.txt fuzzes
     the game with)."""
     start = time.time()

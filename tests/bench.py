@@ -548,7 +548,7 @@ def pousse_match_game(number, seconds, opening=2, n=6):
     rand = pousse.ms_rand(number // 2 + 1)
     game = pousse.Game(n)
     while len(game.moves) < opening:
-        game.play(next(rand) % (4 * n))
+        game = game.play(next(rand) % (4 * n))
     engine, side, longest = pousse.Engine(n), number % 2, 0.0
     while not game.result:
         if game.player() == side:
@@ -557,7 +557,7 @@ def pousse_match_game(number, seconds, opening=2, n=6):
             longest = max(longest, time.perf_counter() - began)
         else:
             move = pousse.j_move(game)
-        game.play(move)
+        game = game.play(move)
     return game.result[0] == side, len(game.moves), game.result[1], longest
 
 
@@ -635,7 +635,7 @@ def pair_game(number, players, seed, n=6, opening=2):
     rand = random.Random(seed * 100003 + number // 2)
     game = pousse.Game(n)
     while len(game.moves) < opening:
-        game.play(rand.randrange(4 * n))
+        game = game.play(rand.randrange(4 * n))
     side = number % 2
     longest = [0.0, 0.0]
     while not game.result and len(game.moves) < 500:
@@ -644,7 +644,7 @@ def pair_game(number, players, seed, n=6, opening=2):
         longest[who] = max(longest[who], took)
         if fault:
             return float(who), len(game.moves), fault + (" by first", " by second")[who], longest
-        game.play(move)
+        game = game.play(move)
     if not game.result:
         return 0.5, len(game.moves), "500 plies", longest
     return (1.0 if game.result[0] == side else 0.0), len(game.moves), game.result[1], longest
@@ -798,11 +798,11 @@ def pousse_speed():
     rates, depths = [], []
     for text in openings:
         game = pousse.Game(6, pousse.parse_moves(6, text))
-        move, facts = pousse.Engine(6).think(game, 3.0)
-        rates.append(facts["nodes"] / facts["seconds"])
-        depths.append(facts["depth"])
+        thought = pousse.Engine(6).think(game, 3.0)
+        rates.append(thought.nodes / thought.seconds)
+        depths.append(thought.depth)
         print("pousse: after %2d moves: depth %d, %7d positions in %.2f s: %6.0f positions a second"
-              % (len(game.moves), facts["depth"], facts["nodes"], facts["seconds"], rates[-1]))
+              % (len(game.moves), thought.depth, thought.nodes, thought.seconds, rates[-1]))
     return {"speed": "%s-%s positions a second; depth %d-%d in 3 s"
                      % ("{:,.0f}".format(min(rates)), "{:,.0f}".format(max(rates)),
                         min(depths), max(depths))}

@@ -440,11 +440,8 @@ class Pousse(object):
 
     def line(self, rand, state, number):
         "(bytes of a line, 'accept', 'reject' or None when it cannot be told)."
-        session = state
-        n, humans = session.game.n, not session.machine
-        game = pousse.Game(n)                               # to try the line on
-        game.moves, game.boards = list(session.game.moves), list(session.game.boards)
-        game.keys, game.result = list(session.game.keys), session.game.result
+        n, humans = state.game.n, "none" in self.argv
+        game = state.game                   # to try the line on: a move makes another Game
         words, expect = [], "accept"
         moved = bool(game.moves)    # a size after a move is refused, unless undone
         for _ in range(rand.choice([1, 1, 1, 2, 4, 10])):
@@ -457,7 +454,7 @@ class Pousse(object):
                 words.append(rand.choice(pousse.move_names(game.n)))
                 moved = True
                 if not game.result:
-                    game.play(pousse.parse_move(game.n, words[-1]))
+                    game = game.play(pousse.parse_move(game.n, words[-1]))
             elif r < 0.7:
                 words.append(rand.choice(["L0", "R%d" % (n + 1), "T99", "X3", "L", "3L", "L-1",
                                           "B+1", "T2.0", "LL3", "R\u0663", "l\uff13"]))
@@ -476,7 +473,7 @@ class Pousse(object):
                 if word.lower() in ("u", "undo") and not game.moves:
                     expect = "reject"
                 elif word.lower() in ("u", "undo") and humans:
-                    game.undo()
+                    game = game.undo()
                 elif word.lower() in ("u", "undo"):
                     expect = None
             else:
@@ -490,7 +487,7 @@ class Pousse(object):
         if expect == "accept" and humans:
             self.predicted = game.n, game.moves
         elif expect == "reject":       # a bad word: nothing of the line is done
-            self.predicted = n, list(session.game.moves)
+            self.predicted = n, state.game.moves
         return dress(rand, words, number), expect
 
     def check(self, state):
@@ -510,17 +507,18 @@ class Pousse(object):
             yield "the board is not %d x %d with X and O apart" % (n, n)
         again = self.again
         if again is None or again.n != n:
-            again = self.again = pousse.Game(n)
+            again = pousse.Game(n)
         same = 0
         while same < min(len(again.moves), len(game.moves)) and again.moves[same] == game.moves[same]:
             same += 1
         while len(again.moves) > same:
-            again.undo()
+            again = again.undo()
         for move in game.moves[same:]:
             if again.result:
                 yield "a move after the end: %s" % pousse.record(game)
                 break
-            again.play(move)
+            again = again.play(move)
+        self.again = again
         if (again.moves, again.boards, again.keys, again.result) != \
                 (game.moves, game.boards, game.keys, game.result):
             yield "the moves do not replay to the game: %s" % pousse.record(game)

@@ -35,7 +35,7 @@ def game(args):
     rand = random.Random(number * 7919 + seed * 1000003)
     g = pousse.Game(N)
     for _ in range(rand.choice((2, 3, 4, 5, 6))):
-        g.play(rand.randrange(4 * N))
+        g = g.play(rand.randrange(4 * N))
         if g.result:
             return []
     engines = [pousse.Engine(N, 64 << 20), pousse.Engine(N, 64 << 20)]
@@ -44,7 +44,7 @@ def game(args):
         side = g.player()
         me, you = g.board() if side == 0 else g.board()[::-1]
         seen.append((me, you, side))
-        g.play(engines[side].think(g, nodes=nodes + rand.randrange(nodes // 4))[0])
+        g = g.play(engines[side].think(g, nodes=nodes + rand.randrange(nodes // 4))[0])
     if not g.result:
         return []
     return [(me, you, int(side == g.result[0]), len(g.moves)) for me, you, side in seen]
