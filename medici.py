@@ -235,6 +235,7 @@ if __name__ == "__main__" and _signal.getsignal(_signal.SIGINT) is _signal.defau
     # itself would (status 130 in the shell), not with a traceback from
     # the middle of an import.
     _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+import collections
 import errno
 import os
 import re
@@ -1923,21 +1924,59 @@ solve           a whole converging chain that begins with the cards read"""
 PROMPT_TIMEOUT = 5                      # seconds hint and solve search at most
 HINT_BUDGET = 500                       # places their first round tries
 
+Chains = collections.namedtuple("Chains", "before cards notes")
+Chains.__doc__ = """The chains checked, never changed: the last CHAINS_A_BLOCK
+of them at most, 36 bytes each (cards), with their notes ((place in cards,
+note) for those that have one), after the Chains before them (before: None
+for the first block).  Adding a chain copies its block only, so that a line
+costs the same however many chains went before."""
+CHAINS_A_BLOCK = 256                    # a chain added copies 9 KB at most
+NO_CHAINS = Chains(None, b"", ())
+
+
+def with_chain(chains, chain, note=""):
+    "chains with chain (and its note) added at the end."
+    if len(chains.cards) == 36 * CHAINS_A_BLOCK:
+        chains = Chains(chains, b"", ())
+    notes = chains.notes + ((len(chains.cards), note),) if note else chains.notes
+    return Chains(chains.before, chains.cards + bytes(chain), notes)
+
+
+def every_chain(chains):
+    """The chains of chains, the first first, each with its note.
+
+    >>> chains = NO_CHAINS
+    >>> for n in range(CHAINS_A_BLOCK + 2):
+    ...     chains = with_chain(chains, deal(n), "deal %d" % n if n % 100 == 1 else "")
+    >>> listed = every_chain(chains)
+    >>> listed == [(deal(n), "deal %d" % n if n % 100 == 1 else "")
+    ...            for n in range(CHAINS_A_BLOCK + 2)]
+    True
+    """
+    blocks = []
+    while chains is not None:
+        blocks.append(chains)
+        chains = chains.before
+    listed = []
+    for block in reversed(blocks):
+        notes = dict(block.notes)
+        listed += [(list(block.cards[at:at + 36]), notes.get(at, ""))
+                   for at in range(0, len(block.cards), 36)]
+    return listed
+
+
 
 class Reading(object):
     """The command loop's state: the cards of the chain being read (pending,
     from line since to line until) and the !n marks they came with (marks:
     the efficiency each marked card was written with), the last chain
-    checked (a Layout) with its note, the chains checked so far, and
-    whether anything was printed.
-    The chains checked are the first `checked` of `chains`, 36 bytes each,
-    with their notes by number: copies share them, so that a copy for each
-    line costs little however many chains went before."""
+    checked (a Layout) with its note, the chains checked so far (Chains,
+    which copies share), and whether anything was printed."""
 
     def __init__(self):
         self.pending, self.since, self.until, self.marks = [], None, None, {}
         self.last, self.note, self.printed = None, "", False
-        self.chains, self.notes, self.checked = bytearray(), {}, 0
+        self.checked = NO_CHAINS
 
     def copy(self):
         "A copy to run a line on: kept only when the whole line is accepted."
@@ -1945,20 +1984,6 @@ class Reading(object):
         twin.__dict__.update(self.__dict__)
         twin.pending, twin.marks = list(self.pending), dict(self.marks)
         return twin
-
-    def add(self, chain, note):
-        "Count chain among the chains checked (dropping any a refused line left)."
-        del self.chains[36 * self.checked:]
-        self.notes.pop(self.checked, None)
-        if note:
-            self.notes[self.checked] = note
-        self.chains += bytes(chain)
-        self.checked += 1
-
-    def history(self):
-        "The chains checked, each with its note."
-        return [(list(self.chains[36 * i:36 * i + 36]), self.notes.get(i, ""))
-                for i in range(self.checked)]
 
 
 def refused(word, reason):
@@ -1989,7 +2014,7 @@ class Loop(object):
     def check(self, state, layout, note=""):
         "Record a chain checked; what it prints now (nothing with -q)."
         state.last, state.note = layout, note
-        state.add(layout.chain, note)
+        state.checked = with_chain(state.checked, layout.chain, note)
         if self.args.quiet:
             return ""
         text = self.chain_text(state, layout, note)
@@ -2007,7 +2032,7 @@ class Loop(object):
             rule = " --rule %s" % self.rule if self.rule != "leftmost" else ""
             return "\n".join(["# medici.py%s" % rule] + [
                 brief(fold(chain, self.rule), self.plain, note)
-                for chain, note in state.history()]) + "\n"
+                for chain, note in every_chain(state.checked)]) + "\n"
         if kind == "undo":
             if not state.pending:
                 raise refused(word, "nothing to undo")
