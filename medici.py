@@ -235,6 +235,7 @@ if __name__ == "__main__" and _signal.getsignal(_signal.SIGINT) is _signal.defau
     # itself would (status 130 in the shell), not with a traceback from
     # the middle of an import.
     _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+import collections
 import errno
 import os
 import re
@@ -1923,42 +1924,74 @@ solve           a whole converging chain that begins with the cards read"""
 PROMPT_TIMEOUT = 5                      # seconds hint and solve search at most
 HINT_BUDGET = 500                       # places their first round tries
 
+Settings = collections.namedtuple("Settings", "style plain rule brief trace quiet timeout")
+Settings.__doc__ = """What the options tell the command loop: the Style of
+its output, plain (the same without colour, for history, which pipes back),
+the rule, --brief, --trace, -q and --timeout."""
 
-class Reading(object):
-    """The command loop's state: the cards of the chain being read (pending,
-    from line since to line until) and the !n marks they came with (marks:
-    the efficiency each marked card was written with), the last chain
-    checked (a Layout) with its note, the chains checked so far, and
-    whether anything was printed.
-    The chains checked are the first `checked` of `chains`, 36 bytes each,
-    with their notes by number: copies share them, so that a copy for each
-    line costs little however many chains went before."""
 
-    def __init__(self):
-        self.pending, self.since, self.until, self.marks = [], None, None, {}
-        self.last, self.note, self.printed = None, "", False
-        self.chains, self.notes, self.checked = bytearray(), {}, 0
+def loop_settings(args, style):
+    "The command loop's Settings from the parsed options, printing in style."
+    return Settings(style, Style(style.notation), args.rule, args.brief, args.trace,
+                    args.quiet, args.timeout)
 
-    def copy(self):
-        "A copy to run a line on: kept only when the whole line is accepted."
-        twin = Reading()
-        twin.__dict__.update(self.__dict__)
-        twin.pending, twin.marks = list(self.pending), dict(self.marks)
-        return twin
 
-    def add(self, chain, note):
-        "Count chain among the chains checked (dropping any a refused line left)."
-        del self.chains[36 * self.checked:]
-        self.notes.pop(self.checked, None)
-        if note:
-            self.notes[self.checked] = note
-        self.chains += bytes(chain)
-        self.checked += 1
+Chains = collections.namedtuple("Chains", "before cards notes")
+Chains.__doc__ = """The chains checked, never changed: the last CHAINS_A_BLOCK
+of them at most, 36 bytes each (cards), with their notes ((place in cards,
+note) for those that have one), after the Chains before them (before: None
+for the first block).  Adding a chain copies its block only, so that a line
+costs the same however many chains went before."""
+CHAINS_A_BLOCK = 256                    # a chain added copies 9 KB at most
+NO_CHAINS = Chains(None, b"", ())
 
-    def history(self):
-        "The chains checked, each with its note."
-        return [(list(self.chains[36 * i:36 * i + 36]), self.notes.get(i, ""))
-                for i in range(self.checked)]
+
+def with_chain(chains, chain, note=""):
+    "chains with chain (and its note) added at the end."
+    if len(chains.cards) == 36 * CHAINS_A_BLOCK:
+        chains = Chains(chains, b"", ())
+    notes = chains.notes + ((len(chains.cards), note),) if note else chains.notes
+    return Chains(chains.before, chains.cards + bytes(chain), notes)
+
+
+def every_chain(chains):
+    """The chains of chains, the first first, each with its note.
+
+    >>> chains = NO_CHAINS
+    >>> for n in range(CHAINS_A_BLOCK + 2):
+    ...     chains = with_chain(chains, deal(n), "deal %d" % n if n % 100 == 1 else "")
+    >>> listed = every_chain(chains)
+    >>> listed == [(deal(n), "deal %d" % n if n % 100 == 1 else "")
+    ...            for n in range(CHAINS_A_BLOCK + 2)]
+    True
+    """
+    blocks = []
+    while chains is not None:
+        blocks.append(chains)
+        chains = chains.before
+    listed = []
+    for block in reversed(blocks):
+        notes = dict(block.notes)
+        listed += [(list(block.cards[at:at + 36]), notes.get(at, ""))
+                   for at in range(0, len(block.cards), 36)]
+    return listed
+
+
+Reading = collections.namedtuple(
+    "Reading", "pending marks since until last note checked printed complaints complained")
+Reading.__doc__ = """The command loop's state, which a line replaces and never
+changes: the cards of the chain being read (pending, a tuple), the marks
+they were written with (marks: (card, n) for each card written with !n),
+the lines they came from (since, until: None with no card), the last chain
+checked (a Layout) with its note, the chains checked so far (Chains),
+whether anything was printed, what the line that made it complains of in
+the chains it ended ((where, what) pairs), and whether any line did."""
+READING = Reading((), (), None, None, None, "", NO_CHAINS, False, (), False)
+
+
+def dropped(state):
+    "state without a chain being read."
+    return state._replace(pending=(), marks=(), since=None, until=None)
 
 
 def refused(word, reason):
@@ -1966,160 +1999,179 @@ def refused(word, reason):
     return Refused("%s: %s" % (printable(word), reason))
 
 
-class Loop(object):
-    """What the command loop works with: the options (style, rule, brief,
-    trace, quiet, timeout), the streams and whether stdin is a terminal."""
+def read_line(settings, state, number, text, busy):
+    """Carry out input line number (text) on state: (the state after it,
+    the texts it prints, whether the input ends there), or Refused if a
+    word of it is bad.  busy(what) shows a search's progress line and
+    gives the function that clears it.
 
-    def __init__(self, args, style, stderr, interactive):
-        self.args, self.style, self.rule = args, style, args.rule
-        self.plain = Style(style.notation)          # history: no colour, pipes back
-        self.stderr, self.interactive = stderr, interactive
+    >>> brief_lines = Settings(STYLE, STYLE, "leftmost", True, False, False, None)
+    >>> state, printed, ended = read_line(brief_lines, READING, 1, "new 5 7c", None)
+    Traceback (most recent call last):
+    ...
+    medici.Refused: new: a command goes on a line of its own, without cards
+    >>> state, printed, ended = read_line(brief_lines, READING, 1, "Qd 7c 9s", None)
+    >>> state.pending == tuple(parse_cards("Qd 7c 9s")), state.since, printed, ended
+    (True, 1, [], False)
+    >>> state, printed, ended = read_line(brief_lines, state, 2, "new 5 board quit board", None)
+    >>> state.pending, state.note, len(printed), ended
+    ((), 'deal 5', 2, True)
+    """
+    cards, commands = parse_line(text)
+    if state.complaints:
+        state = state._replace(complaints=())
+    printed, ended = [], False
+    for word, argument in commands:
+        if WORDS[word.lower()] == "quit":
+            state, ended = dropped(state), True
+            break
+        state, said = command(settings, state, word, argument, busy)
+        printed += said
+    if cards:
+        state, printed = add_cards(settings, state, number, cards, written_marks(text))
+    if printed and not state.printed:
+        state = state._replace(printed=True)
+    return state, printed, ended
 
-    def chain_text(self, state, layout, note=""):
-        "What checking a chain prints: the report, or one line with --brief."
-        if self.args.brief:
-            return brief(layout, self.style, note) + "\n"
-        lines = [""] if state.printed else []
-        if note:
-            lines.append(note)
-        if self.args.trace:
-            lines += trace_lines(layout, self.style)
-        return "\n".join(lines + report(layout, self.style)) + "\n"
 
-    def check(self, state, layout, note=""):
-        "Record a chain checked; what it prints now (nothing with -q)."
-        state.last, state.note = layout, note
-        state.add(layout.chain, note)
-        if self.args.quiet:
-            return ""
-        text = self.chain_text(state, layout, note)
-        state.printed = True
-        return text
+def add_cards(settings, state, number, cards, written):
+    """Add the cards of line number to the chain being read, with the
+    marks they were written with ({card: n}), and check it at 36: (the
+    state after, the texts it prints).  A line that would put a card in
+    it twice is refused: the chain being read stays as it was, to be
+    finished by a line that fits.  A whole chain after some cards ends
+    them with a complaint; marks that differ from the check's efficiencies
+    are a complaint, and the chain is checked as usual."""
+    complaints = []
+    if state.pending and len(cards) == 36:
+        complaints.append((lines_text(state.since, state.until),
+                           chain_problem(state.pending)))
+        state = dropped(state)
+    if not state.pending and len(cards) >= 36:
+        if chain_problem(cards):
+            raise Refused(chain_problem(cards))
+    else:
+        seen = set(state.pending)
+        for card in cards:
+            if card in seen:
+                raise refused(show_card(card, STYLE), "already in the chain being read" if
+                              card in state.pending else "twice on this line")
+            seen.add(card)         # so at most 36 distinct cards: a chain at 36
+    pending = state.pending + tuple(cards)
+    marks = state.marks + tuple(written.items())
+    since = state.since or number
+    if len(pending) < 36:
+        return state._replace(pending=pending, marks=marks, since=since, until=number), []
+    where, problem, printed = lines_text(since, number), chain_problem(pending), []
+    if problem:
+        complaints.append((where, problem))
+    else:
+        layout = fold(pending, settings.rule)
+        wrong = marks_problem(dict(marks), layout, settings.rule)
+        if wrong:
+            complaints.append((where, wrong))
+        state, printed = checked(settings, state, layout)
+    return state._replace(pending=(), marks=(), since=None, until=None,
+                          complaints=tuple(complaints),
+                          complained=state.complained or bool(complaints)), printed
 
-    def command(self, state, word, argument):
-        "Carry out one command on state; what it prints."
-        kind = WORDS[word.lower()]
-        if kind == "help":
-            return HELP + "\n"
-        if kind == "board":
-            return self.board(state, word)
-        if kind == "history":
-            rule = " --rule %s" % self.rule if self.rule != "leftmost" else ""
-            return "\n".join(["# medici.py%s" % rule] + [
-                brief(fold(chain, self.rule), self.plain, note)
-                for chain, note in state.history()]) + "\n"
-        if kind == "undo":
-            if not state.pending:
-                raise refused(word, "nothing to undo")
-            state.marks.pop(state.pending.pop(), None)
-            if not state.pending:
-                state.since = state.until = None
-            return ""
-        if kind == "restart":
-            state.pending, state.since, state.until = [], None, None
-            return ""
-        if kind == "new":
-            if argument is not None and (number(argument) is None
-                                         or number(argument) > GAME_LIMIT):
-                raise refused(argument, "no such deal (deals are 0..%d)" % GAME_LIMIT)
-            n = random_number() if argument is None else int(argument)
-            state.pending, state.since, state.until = [], None, None
-            return self.check(state, fold(deal(n), self.rule), "deal %d" % n)
-        return self.search(state, word, kind)
 
-    def board(self, state, word):
-        "The chain being read, folded as far as it goes; else the last chain checked."
-        if state.pending:
-            layout = fold(state.pending, self.rule)
-            lines = ["so far     %2d card%s: %s" % (len(state.pending),
-                                                   "" if len(state.pending) == 1 else "s",
-                                                   brackets(layout, self.style))]
-            for number, pile in enumerate(layout.piles, 1):
-                lines.append("%-11s%2d: %s" % ("piles" if number == 1 else "", number,
-                                                show_cards(pile, self.style)))
-            return "\n".join(lines) + "\n"
-        if state.last is None:          # the empty board: not a mistake to ask for
-            return "No chain yet: type the cards of one, or new.\n"
-        return self.chain_text(state, state.last, state.note)
+def checked(settings, state, layout, note=""):
+    """A chain checked, folded to layout: (the state that counts it, the
+    texts it prints now: none with -q)."""
+    printed = [] if settings.quiet else [chain_text(settings, layout, note, state.printed)]
+    return state._replace(last=layout, note=note,
+                          checked=with_chain(state.checked, layout.chain, note),
+                          printed=state.printed or bool(printed)), printed
 
-    def search(self, state, word, kind):
-        """hint or solve: a search for a converging chain that begins with
-        the cards read; what it prints."""
-        pending = state.pending         # distinct cards: a line that repeats one is refused
-        slots = [(RANK[card], SUIT[card], 0) for card in pending]
-        wish = Wish(slots + [None] * (36 - len(slots)))
-        limit = self.args.timeout or PROMPT_TIMEOUT
-        finder = Finder(wish, self.rule, 1, time.time() + limit)
-        clear = working(self.stderr, self.interactive,
-                        "solving" if kind == "solve" else "looking for a hint")
-        try:
-            chain = next(finder.chains(1, HINT_BUDGET), None)
-        finally:
-            clear()
-        if chain is None:       # said as the other games say it: No hint: why
-            return "No %s: %s\n" % ({"hint": "hint", "solve": "solution"}[kind],
-                                    "no chain exists that begins with these cards and "
-                                    "converges (proved)" if finder.complete
-                                    else "none found within %g s" % limit)
-        if kind == "hint":
-            return "Hint: %s (a chain that converges goes on with it)\n" % show_card(
-                chain[len(pending)], self.style)
-        return brief(fold(chain, self.rule), self.style) + "\n"
 
-    def line(self, state, number, text):
-        """Run one input line on state (a copy): (what it prints, complaints
-        about chains it ended, whether it quits); Refused if a word is bad."""
-        cards, commands = parse_line(text)
-        if commands:
-            out = []
-            for word, argument in commands:
-                if WORDS[word.lower()] == "quit":
-                    return "".join(out), [], True
-                out.append(self.command(state, word, argument))
-            return "".join(out), [], False
-        return self.cards(state, number, cards, written_marks(text) if cards else {})
+def chain_text(settings, layout, note="", printed=False):
+    """What checking a chain prints: the report, after a blank line if
+    something was printed before, or one line with --brief."""
+    if settings.brief:
+        return brief(layout, settings.style, note)
+    lines = [""] if printed else []
+    if note:
+        lines.append(note)
+    if settings.trace:
+        lines += trace_lines(layout, settings.style)
+    return "\n".join(lines + report(layout, settings.style))
 
-    def cards(self, state, number, cards, marks):
-        """Add the cards of line number to the chain being read, with the
-        marks they were written with ({card: n}); check it at 36.  A line
-        that would put a card in it twice is refused: the chain being read
-        stays as it was, to be finished by a line that fits.  Marks that
-        differ from the check's efficiencies are a complaint: the chain is
-        checked as usual."""
-        complaints, out = [], ""
-        if not cards:
-            return out, complaints, False
-        if state.pending and len(cards) == 36:
-            complaints.append((lines_text(state.since, state.until),
-                               chain_problem(state.pending)))
-            state.pending = []
-        if not state.pending and len(cards) >= 36:
-            if chain_problem(cards):
-                raise Refused(chain_problem(cards))
-        else:
-            seen = set(state.pending)
-            for card in cards:
-                if card in seen:
-                    raise refused(show_card(card, STYLE), "already in the chain being read" if
-                                  card in state.pending else "twice on this line")
-                seen.add(card)         # so at most 36 distinct cards: a chain at 36
+
+def command(settings, state, word, argument, busy):
+    "Carry out one command: (the state after it, the texts it prints)."
+    kind = WORDS[word.lower()]
+    if kind == "help":
+        return state, [HELP]
+    if kind == "board":
+        return state, [board(settings, state)]
+    if kind == "history":
+        return state, history(settings, state.checked)
+    if kind == "undo":
         if not state.pending:
-            state.since, state.marks = number, {}
-        state.pending += cards
-        state.marks.update(marks)
-        state.until = number
-        if len(state.pending) >= 36:
-            problem = chain_problem(state.pending)
-            if problem:
-                complaints.append((lines_text(state.since, number), problem))
-            else:
-                layout = fold(state.pending, self.rule)
-                wrong = marks_problem(state.marks, layout, self.rule)
-                if wrong:
-                    complaints.append((lines_text(state.since, number), wrong))
-                out = self.check(state, layout)
-            state.pending, state.since, state.until = [], None, None
-        return out, complaints, False
+            raise refused(word, "nothing to undo")
+        if len(state.pending) == 1:
+            return dropped(state), []
+        last = state.pending[-1]
+        return state._replace(pending=state.pending[:-1],
+                              marks=tuple(mark for mark in state.marks if mark[0] != last)), []
+    if kind == "restart":
+        return dropped(state), []
+    if kind == "new":
+        if argument is not None and (number(argument) is None
+                                     or number(argument) > GAME_LIMIT):
+            raise refused(argument, "no such deal (deals are 0..%d)" % GAME_LIMIT)
+        n = random_number() if argument is None else int(argument)
+        return checked(settings, dropped(state), fold(deal(n), settings.rule), "deal %d" % n)
+    return state, [search(settings, state.pending, kind, busy)]
+
+
+def board(settings, state):
+    "The chain being read, folded as far as it goes; else the last chain checked."
+    if state.pending:
+        layout, count = fold(state.pending, settings.rule), len(state.pending)
+        lines = ["so far     %2d card%s: %s" % (count, "" if count == 1 else "s",
+                                               brackets(layout, settings.style))]
+        for number, pile in enumerate(layout.piles, 1):
+            lines.append("%-11s%2d: %s" % ("piles" if number == 1 else "", number,
+                                            show_cards(pile, settings.style)))
+        return "\n".join(lines)
+    if state.last is None:          # the empty board: not a mistake to ask for
+        return "No chain yet: type the cards of one, or new."
+    return chain_text(settings, state.last, state.note, state.printed)
+
+
+def history(settings, chains):
+    """The chains checked, as lines that check them again when piped back
+    (a text a line: a long history is never one string)."""
+    rule = settings.rule
+    return (["# medici.py%s" % (" --rule %s" % rule if rule != "leftmost" else "")]
+            + [brief(fold(chain, rule), settings.plain, note)
+               for chain, note in every_chain(chains)])
+
+
+def search(settings, pending, kind, busy):
+    """hint or solve: a search for a converging chain that begins with the
+    cards read (pending); what it prints."""
+    # pending holds distinct cards: a line that repeats one is refused
+    slots = [(RANK[card], SUIT[card], 0) for card in pending]
+    wish = Wish(slots + [None] * (36 - len(slots)))
+    limit = settings.timeout or PROMPT_TIMEOUT
+    finder = Finder(wish, settings.rule, 1, time.time() + limit)
+    clear = busy("solving" if kind == "solve" else "looking for a hint")
+    try:
+        chain = next(finder.chains(1, HINT_BUDGET), None)
+    finally:
+        clear()
+    if chain is None:       # said as the other games say it: No hint: why
+        return "No %s: %s" % ({"hint": "hint", "solve": "solution"}[kind],
+                              "no chain exists that begins with these cards and "
+                              "converges (proved)" if finder.complete
+                              else "none found within %g s" % limit)
+    if kind == "hint":
+        return "Hint: %s (a chain that converges goes on with it)" % show_card(
+            chain[len(pending)], settings.style)
+    return brief(fold(chain, settings.rule), settings.style)
 
 
 def parse_line(text):
@@ -2157,41 +2209,49 @@ def parse_line(text):
     return cards, commands
 
 
-def check_chains(lines, loop, out, complain, watch=None):
+class Fitted(object):
+    """A stream that writes to stream with suits as letters where stream
+    cannot show them (fit()), flushed at each text: the one that names
+    refused lines and bad chains."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text):
+        self.stream.write(fit(text, self.stream))
+        self.stream.flush()
+
+    def flush(self):
+        self.stream.flush()
+
+
+def check_chains(lines, settings, out, err, interactive=False, watch=None):
     """Read chains and commands from numbered lines, each line all or
-    nothing; print what they print on out and report refused lines and bad
-    chains with complain(where, what).  Returns whether everything was
-    accepted."""
-    ok, state = True, Reading()
-    for number, text in watched(lines, watch, lambda: state.pending):
-        trial = state.copy()
-        try:
-            printed, complaints, quits = loop.line(trial, number, text)
-        except Refused as refused:
-            complain("line %d" % number, str(refused))
-            ok = False
-            continue
-        except KeyboardInterrupt:
-            if not loop.interactive:
-                raise
-            complain("line %d" % number, "interrupted; the game is as it was")
-            ok = False
-            continue
-        state = trial
-        for where, what in complaints:
+    nothing (play_lines()); print what they print on out, and name refused
+    lines and bad chains on err (the chains a line ends before what it
+    prints).  At a terminal (interactive) the input may end inside a chain.
+    watch(state), when given, sees the Reading before each line and after
+    the last.  Returns (0 when everything was accepted, else 1; the last
+    Reading)."""
+    err = Fitted(err)
+
+    def complain(where, what):
+        err.write("%s: %s: %s\n" % (PROG, where, what))
+
+    def step(state, line, busy):
+        "One line of (number, text): its complaints written before what it prints."
+        after, printed, ended = read_line(settings, state, line[0], line[1], busy)
+        for where, what in after.complaints:
             complain(where, what)
-            ok = False
-        if printed:
-            out.write(printed)
-            out.flush()
-            state.printed = True
-        if quits:
-            return ok, state
-    if state.pending and not loop.interactive:     # at a terminal Ctrl-D quits
+        return after, printed, ended
+    # step gets each line with its number: a chain is named by its lines
+    numbered = ((number, (number, text)) for number, text in lines)
+    status, state = play_lines(READING, numbered, step, out, err, interactive, watch)
+    if state.pending and not interactive:     # at a terminal Ctrl-D quits
         complain(lines_text(state.since, state.until), "the input ends inside a chain: "
                  + chain_problem(state.pending))
-        ok = False
-    return ok, state
+        state = state._replace(complained=True)
+    return (1 if status or state.complained else 0), state
 
 
 def lines_text(first, last):
@@ -2427,8 +2487,8 @@ def random_number():
 
 def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     """Run medici.py with these arguments and streams; return the exit
-    status.  watch, if given, is called with the cards of the chain being
-    read before each input line is read and after the last (the hook
+    status.  watch, if given, is called with the command loop's state (a
+    Reading) before each input line is read and after the last (the hook
     tests/robustness.txt fuzzes the game with)."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     argv = sys.argv[1:] if argv is None else argv
@@ -2439,13 +2499,6 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     except SystemExit as exit:
         return exit.code
     style = output_style(args, stdout)
-    interactive = bool(getattr(stdin, "isatty", None) and stdin.isatty())
-    loop = Loop(args, style, stderr, interactive)
-
-    def complain(where, what):
-        stderr.write(fit("%s: %s: %s\n" % (PROG, where, what), stderr))
-        stderr.flush()
-
     if args.summary:
         return summarize(args.summary, stdout, stderr)
     if args.stats:
@@ -2456,21 +2509,24 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
 
         def cleared(where, what):
             clear()
-            complain(where, what)
+            stderr.write(fit("%s: %s: %s\n" % (PROG, where, what), stderr))
+            stderr.flush()
         try:
             return run_find(args, stdout, cleared, style, clear)
         finally:
             clear()
+    settings = loop_settings(args, style)
     if args.game is not None:
         number = random_number() if args.game < 0 else args.game
-        stdout.write(loop.chain_text(Reading(), fold(deal(number), args.rule),
-                                     "deal %d" % number))
+        stdout.write(chain_text(settings, fold(deal(number), settings.rule), "deal %d" % number)
+                     + "\n")
         return 0
+    interactive = bool(getattr(stdin, "isatty", None) and stdin.isatty())
     lines = input_lines(stdin, "%s> " % PROG, stderr)
-    ok, state = check_chains(lines, loop, stdout, complain, watch)
+    status, state = check_chains(lines, settings, stdout, stderr, interactive, watch)
     if args.quiet and state.last is not None:       # -q: the last chain only
-        stdout.write(loop.chain_text(state, state.last, state.note))
-    return 0 if ok else 1
+        stdout.write(chain_text(settings, state.last, state.note, state.printed) + "\n")
+    return status
 
 
 def run_stats(args, argv, stdout, stderr):

@@ -562,7 +562,9 @@ class Medici(object):
         return word + ("" if mark is None else "!%d" % mark)
 
     def line(self, rand, state, number):
-        "(bytes of a line, 'accept', 'reject' or None when it cannot be told)."
+        """(bytes of a line, 'accept', 'reject' or None when it cannot be told),
+        state being the command loop's (a medici.Reading)."""
+        pending = state.pending
         r = rand.random()
         cards = list(medici.DECK)
         rand.shuffle(cards)
@@ -575,7 +577,7 @@ class Medici(object):
             if rand.random() < 0.3:
                 return dress(rand, [self.name(rand, cards[0]), word], number), "reject"
             if word in ("u", "undo"):
-                return dress(rand, [word], number), "accept" if state else "reject"
+                return dress(rand, [word], number), "accept" if pending else "reject"
             return dress(rand, [word], number), None if self.board else "accept"
         self.kept = None
         if r < 0.15:
@@ -584,26 +586,26 @@ class Medici(object):
                 cards[i] = cards[j]
             else:
                 del cards[rand.randrange(36)]
-            expect = "reject" if r < 0.1 or set(cards) & set(state) else "accept"
+            expect = "reject" if r < 0.1 or set(cards) & set(pending) else "accept"
         elif r < 0.5:
             cards = cards[:rand.randrange(1, 36)]
-            expect = "reject" if set(cards) & set(state) else "accept"
+            expect = "reject" if set(cards) & set(pending) else "accept"
         elif r < 0.6:
             return garbage(rand), None
         elif r < 0.7:
             return dress(rand, [junk(rand) for _ in range(3)], number), None
         else:
-            expect = "accept" if not state else None
+            expect = "accept" if not pending else None
             rule = "rightmost" if "rightmost" in self.argv else "leftmost"
             found = dict(zip(cards, medici.fold(cards, rule).efficiency))
             marks = {c: rand.choice([found[c], rand.randrange(12)])
                      for c in cards if rand.random() < 0.1}
-            if any(marks[c] != found[c] for c in marks) and not state:
+            if any(marks[c] != found[c] for c in marks) and not pending:
                 expect = "reject"   # named, but checked: nothing is kept
             return self.chain(rand, [self.name(rand, c, marks.get(c)) for c in cards],
                               number), expect
-        if expect == "reject":      # a card twice: the chain being read stays
-            self.kept = list(state)
+        if expect == "reject":      # a card twice: the state stays, chain being read and all
+            self.kept = state
         return self.chain(rand, [self.name(rand, c) for c in cards], number), expect
 
     def chain(self, rand, words, number):
@@ -616,11 +618,15 @@ class Medici(object):
 
     def check(self, state):
         """No whole chain left waiting, and no card twice in the one being read;
-        a refused line left it as it was; every chain folded was right."""
-        if len(state) >= 36 or len(set(state)) != len(state):
-            yield "%d cards waiting, %d distinct" % (len(state), len(set(state)))
+        a refused line left the state as it was (the chain being read, the
+        chains checked and all); every chain folded was right."""
+        pending = state.pending
+        if len(pending) >= 36 or len(set(pending)) != len(pending):
+            yield "%d cards waiting, %d distinct" % (len(pending), len(set(pending)))
+        if not set(card for card, n in state.marks) <= set(pending):
+            yield "a mark kept for a card not waiting"
         if self.kept is not None and state != self.kept:
-            yield "a refused line changed the chain being read"
+            yield "a refused line changed the state"
         for fault in self.faults:
             yield fault
         del self.faults[:]
