@@ -2289,10 +2289,10 @@ class Refused(Exception):
 
 def play_lines(state, lines, step, out, err, interactive=False, watch=None):
     r"""Carry out each line of lines ((number, text) pairs, as input_lines()
-    reads them) on state: step(state, text, busy) gives the state after the
-    line, the texts it prints and whether the input ends there, or raises
-    Refused: then one line on err names the input line and says why, and the
-    state stays as it was.  busy(what) shows a search's progress line at a
+    reads them) on state: step(state, number, text, busy) gives the state
+    after the line, the texts it prints and whether the input ends there,
+    or raises Refused: then one line on err names the input line and says
+    why, and the state stays as it was.  busy(what) shows a search's progress line at a
     terminal (interactive) and gives the function that takes it away; there,
     Ctrl-C during a line stops it and leaves the state as it was, where from
     a pipe it ends the program.  watch(state), when given, sees the state
@@ -2300,7 +2300,7 @@ def play_lines(state, lines, step, out, err, interactive=False, watch=None):
     was carried out, else 1; the last state).
 
     >>> import io
-    >>> def step(state, text, busy):
+    >>> def step(state, number, text, busy):
     ...     printed = []
     ...     for word in text.split():
     ...         if word == "quit":
@@ -2327,7 +2327,7 @@ def play_lines(state, lines, step, out, err, interactive=False, watch=None):
 
     for number, text in watched(lines, watch, lambda: state):
         try:
-            after, printed, ended = step(state, text, busy)
+            after, printed, ended = step(state, number, text, busy)
         except Refused as error:
             err.write("%s: line %d: %s\n" % (PROG, number, error))
             status = 1

@@ -2238,15 +2238,13 @@ def check_chains(lines, settings, out, err, interactive=False, watch=None):
     def complain(where, what):
         err.write("%s: %s: %s\n" % (PROG, where, what))
 
-    def step(state, line, busy):
-        "One line of (number, text): its complaints written before what it prints."
-        after, printed, ended = read_line(settings, state, line[0], line[1], busy)
+    def step(state, number, text, busy):
+        "One line: its complaints written before what it prints."
+        after, printed, ended = read_line(settings, state, number, text, busy)
         for where, what in after.complaints:
             complain(where, what)
         return after, printed, ended
-    # step gets each line with its number: a chain is named by its lines
-    numbered = ((number, (number, text)) for number, text in lines)
-    status, state = play_lines(READING, numbered, step, out, err, interactive, watch)
+    status, state = play_lines(READING, lines, step, out, err, interactive, watch)
     if state.pending and not interactive:     # at a terminal Ctrl-D quits
         complain(lines_text(state.since, state.until), "the input ends inside a chain: "
                  + chain_problem(state.pending))
@@ -2842,10 +2840,10 @@ class Refused(Exception):
 
 def play_lines(state, lines, step, out, err, interactive=False, watch=None):
     r"""Carry out each line of lines ((number, text) pairs, as input_lines()
-    reads them) on state: step(state, text, busy) gives the state after the
-    line, the texts it prints and whether the input ends there, or raises
-    Refused: then one line on err names the input line and says why, and the
-    state stays as it was.  busy(what) shows a search's progress line at a
+    reads them) on state: step(state, number, text, busy) gives the state
+    after the line, the texts it prints and whether the input ends there,
+    or raises Refused: then one line on err names the input line and says
+    why, and the state stays as it was.  busy(what) shows a search's progress line at a
     terminal (interactive) and gives the function that takes it away; there,
     Ctrl-C during a line stops it and leaves the state as it was, where from
     a pipe it ends the program.  watch(state), when given, sees the state
@@ -2853,7 +2851,7 @@ def play_lines(state, lines, step, out, err, interactive=False, watch=None):
     was carried out, else 1; the last state).
 
     >>> import io
-    >>> def step(state, text, busy):
+    >>> def step(state, number, text, busy):
     ...     printed = []
     ...     for word in text.split():
     ...         if word == "quit":
@@ -2880,7 +2878,7 @@ def play_lines(state, lines, step, out, err, interactive=False, watch=None):
 
     for number, text in watched(lines, watch, lambda: state):
         try:
-            after, printed, ended = step(state, text, busy)
+            after, printed, ended = step(state, number, text, busy)
         except Refused as error:
             err.write("%s: line %d: %s\n" % (PROG, number, error))
             status = 1
