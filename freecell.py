@@ -1894,7 +1894,7 @@ def solve_one(task):
 def solve_deals(options, argv, stdout, stderr):
     """Solve a list of deals, a line each and a summary, each line appended
     to the --out file too; exit status 0 if all were solved."""
-    tally = Tally(parse_result, VERDICTS, "deal", "solving", options.solve)
+    tally = Tally(parse_deal_line, VERDICTS, "deal", "solving", options.solve)
     sweep = Sweep(
         rules=rules_text(options),
         heading="%-10s %-10s %6s %6s %10s %8s" % (
@@ -1903,7 +1903,7 @@ def solve_deals(options, argv, stdout, stderr):
         work=solve_one,
         task=lambda number, limits: (number, options.cells, options.bakers, options.autoplay,
                                      limits, options.short),
-        fresh=False, summary=summary_line)
+        fresh=False, summary=deal_summary)
     limits = limits_of(options)
     files = (argv, options.out) if options.out is not None else None
     return run_list(options.solve, tally, sweep, limits, options.jobs, files, stdout, stderr)
@@ -1938,15 +1938,15 @@ def deal_lines(number, answer, autoplay_on):
     return [line]
 
 
-def parse_result(text):
+def parse_deal_line(text):
     """The Result of a deal's line, its counts (typed moves, positions);
     ValueError if it is none.
 
-    >>> parse_result("17         solved         96     58       1133     0.01")
+    >>> parse_deal_line("17         solved         96     58       1133     0.01")
     Result(number=17, verdict='solved', moves=96, counts=(58, 1133), seconds=0.01)
-    >>> parse_result("11982      impossible      -      -      97109     1.20")
+    >>> parse_deal_line("11982      impossible      -      -      97109     1.20")
     Result(number=11982, verdict='impossible', moves=None, counts=(None, 97109), seconds=1.2)
-    >>> parse_result("17 solved 96")
+    >>> parse_deal_line("17 solved 96")
     Traceback (most recent call last):
     ValueError: not a deal's result: 17 solved 96
     """
@@ -1959,20 +1959,20 @@ def parse_result(text):
                   (None if typed == "-" else int(typed), int(positions)), float(seconds))
 
 
-def summary_line(tally, elapsed):
+def deal_summary(tally, elapsed):
     """The last line of a range: how many deals were solved, proved
     impossible or left unknown, the mean solution length (and, with
     autoplay, the moves typed: a solved deal's lines then count them),
     positions and time.
 
-    >>> tally = Tally(parse_result, VERDICTS, "deal", "solving")
+    >>> tally = Tally(parse_deal_line, VERDICTS, "deal", "solving")
     >>> for line in ("1 solved 112 68 3072 0.02", "2 solved 96 58 1133 0.01", "3 unknown - - 9 0.05"):
     ...     tally.take(line)
-    >>> print(summary_line(tally, 0.5))
+    >>> print(deal_summary(tally, 0.5))
     3 deals: 2 solved, 0 impossible, 1 unknown; mean 104.0 moves (63.0 typed); 1405 positions a deal; 0.5 s, slowest 0.05 s (deal 3)
-    >>> tally = Tally(parse_result, VERDICTS, "deal", "solving")
+    >>> tally = Tally(parse_deal_line, VERDICTS, "deal", "solving")
     >>> tally.take("1 solved 112 - 3072 0.02")
-    >>> print(summary_line(tally, 0.1))
+    >>> print(deal_summary(tally, 0.1))
     1 deal: 1 solved, 0 impossible, 0 unknown; mean 112.0 moves; 3072 positions a deal; 0.1 s, slowest 0.02 s (deal 1)
     """
     count, solved_ = len(tally.seen), tally.verdicts["solved"]
@@ -1994,7 +1994,7 @@ def summarize(options, stdout, stderr):
     """--summary: the summary of the results files, as one run over all
     their deals would end; exit status 2 when they cannot be added up, 1
     when a line was not a result."""
-    tally = Tally(parse_result, VERDICTS, "deal", "solving")
+    tally = Tally(parse_deal_line, VERDICTS, "deal", "solving")
     complain = complainer(stderr)
     try:
         read_results(options.summary, None, tally.take, complain)
@@ -2003,7 +2003,7 @@ def summarize(options, stdout, stderr):
         return 2
     stdout.write("deals %s in %s\n" % (tally.seen.ranges() or "none",
                                       plural(len(options.summary), "file")))
-    stdout.write(summary_line(tally, tally.seconds) + "\n")
+    stdout.write(deal_summary(tally, tally.seconds) + "\n")
     return 1 if complain.count else 0
 
 

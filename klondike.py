@@ -3184,14 +3184,14 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
     """Solve (cheat) or play a list of games: a line each, then a summary;
     each line appended to the results file files[1] too when files (argv,
     name) are given.  Exit status 0 when every game was won."""
-    tally = Tally(parse_result, KINDS[cheat], "game", "solving" if cheat else "playing", numbers)
+    tally = Tally(parse_game_line, KINDS[cheat], "game", "solving" if cheat else "playing", numbers)
     sweep = Sweep(
         rules=rules_text(cheat, rules, worlds),
         heading="%-10s %-10s %6s %10s %8s" % (
             "game", "verdict", "moves", "positions" if cheat else "home", "seconds"),
         lines=lambda number, answer: game_lines(number, answer, cheat),
         work=job, task=lambda number, limits: (number, cheat, rules, limits, worlds),
-        fresh=True, summary=summary_line)
+        fresh=True, summary=game_summary)
     return run_list(numbers, tally, sweep, limits, jobs, files, out, err)
 
 
@@ -3224,15 +3224,15 @@ def game_lines(number, figures, cheat):
     return [line]
 
 
-def parse_result(text):
+def parse_game_line(text):
     """The Result of a game's line, its count the positions searched or the
     cards home; ValueError if it is none.
 
-    >>> parse_result("1          won           171         52     1.46")
+    >>> parse_game_line("1          won           171         52     1.46")
     Result(number=1, verdict='won', moves=171, counts=(52,), seconds=1.46)
-    >>> parse_result("4          impossible      -         10     0.00")
+    >>> parse_game_line("4          impossible      -         10     0.00")
     Result(number=4, verdict='impossible', moves=None, counts=(10,), seconds=0.0)
-    >>> parse_result("4 lost 12 1 0.35")
+    >>> parse_game_line("4 lost 12 1 0.35")
     Traceback (most recent call last):
     ValueError: not a game's result: 4 lost 12 1 0.35
     """
@@ -3245,24 +3245,24 @@ def parse_result(text):
                   float(seconds))
 
 
-def summary_line(tally, elapsed):
+def game_summary(tally, elapsed):
     """The last line of a list: how many games were solved, proved
     impossible or left unknown (or won and lost, with the win rate), the
     mean length of a win, positions and times.
 
-    >>> tally = Tally(parse_result, KINDS[False], "game", "playing", [1, 2, 3, 4])
+    >>> tally = Tally(parse_game_line, KINDS[False], "game", "playing", [1, 2, 3, 4])
     >>> for line in ("1 won 171 52 1.46", "4 lost - 1 0.35", "2 won 162 52 1.59",
     ...              "1 lost - 8 0.20", "5 lost - 1 9.00"):
     ...     tally.take(line)
-    >>> print(summary_line(tally, 3.4))
+    >>> print(game_summary(tally, 3.4))
     3 games: 2 won, 1 lost (66.7 %, 95 % interval 20.8-93.9 %); mean 166.5 moves; 3.4 s, median 1.46 s, slowest 1.59 s (game 2)
-    >>> tally = Tally(parse_result, KINDS[True], "game", "solving")
+    >>> tally = Tally(parse_game_line, KINDS[True], "game", "solving")
     >>> tally.take("5 unknown - 1001 0.05")
     >>> tally.note("# game 5: max-positions 1000 reached")
     >>> tally.unknown[5][0]
     Stop(limit='max-positions', value=1000)
     >>> tally.take("5 solved 140 20000 0.30")
-    >>> print(summary_line(tally, 0.4))
+    >>> print(game_summary(tally, 0.4))
     1 game: 1 solved, 0 impossible, 0 unknown; mean 140.0 moves; 20000 positions a game; 0.4 s, median 0.30 s, slowest 0.30 s (game 5)
     >>> tally.take("5 impossible - 9000 0.10")
     Traceback (most recent call last):
@@ -3295,13 +3295,13 @@ def summarize(names, out, err):
     try:
         rules = read_results(names, None, lambda text: None, lambda where, what: None)
         cheat = (rules or "klondike solve").startswith("klondike solve")
-        tally = Tally(parse_result, KINDS[cheat], "game", "solving" if cheat else "playing")
+        tally = Tally(parse_game_line, KINDS[cheat], "game", "solving" if cheat else "playing")
         read_results(names, rules, tally.take, complain)
     except ValueError as error:
         err.write("%s: %s\n" % (PROG, error))
         return 2
     out.write("games %s in %s\n" % (tally.seen.ranges() or "none", plural(len(names), "file")))
-    out.write(summary_line(tally, tally.seconds) + "\n")
+    out.write(game_summary(tally, tally.seconds) + "\n")
     return 1 if complain.count else 0
 
 

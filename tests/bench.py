@@ -462,7 +462,7 @@ def klondike_field():
         with open(os.environ["KLONDIKE_RESULTS"]) as lines:
             for line in lines:
                 if line.strip() and not line.startswith("#"):
-                    number, verdict, _, _, seconds = k.parse_result(line)
+                    number, verdict, _, _, seconds = k.parse_game_line(line)
                     known[number] = verdict, seconds
         missing = [n for n in range(first, last + 1) if n not in known]
         if missing:
@@ -971,8 +971,9 @@ def sweeps_out_cost(items=100000):
     line = {freecell: "17         solved         96     58       1133     0.01",
             klondike: "17         solved        160        371     0.00",
             medici: medici.block_line(1, 10000, medici.tally(1, 10001), 0.07)}
-    tallies = {module: module.Tally(module.parse_result, ("solved", "impossible", "unknown"),
-                                    "deal", "solving") for module in (freecell, klondike)}
+    tallies = {module: module.Tally(parse, ("solved", "impossible", "unknown"), "deal", "solving")
+               for module, parse in ((freecell, freecell.parse_deal_line),
+                                     (klondike, klondike.parse_game_line))}
     for module, take in ((freecell, tallies[freecell].take), (klondike, tallies[klondike].take),
                          (medici, medici.parse_block)):
         name = os.path.join(work, module.PROG + ".txt")
