@@ -740,12 +740,12 @@ def row(items):
 
 def show(game, style):
     "The board: title and move count, cells and foundations, the columns."
-    cells, homes, cols = game["pos"]
+    cells, homes, cols = game.pos
     suits = SUITS if style[1] else SUIT_SYMBOLS
     labels = [place + " " for place in CELLS[:len(cells)]] + ["  "] + [s + " " for s in suits]
     slots = ([".." if c is None else paint(c, style) for c in cells] + ["  "]
              + [".." if n == 0 else paint((n - 1) * 4 + s, style) for s, n in enumerate(homes)])
-    title, moves = game["title"], "move %d" % len(game["done"])
+    title, moves = game.title, "move %d" % len(game.done)
     width = max(4 * (len(cells) + 5) - 1, 4 * NCOLS - 1)
     lines = [title + " " * max(1, width - len(title) - len(moves)) + moves,
              row(labels), row(slots), "", row(c + " " for c in COLUMNS)]
@@ -1597,54 +1597,80 @@ def lines_of(moves, width=10):
 
 ################ The game: a deal being played
 
-def new_game(pos, title, bakers=False, autoplay=True, origin=None):
-    """A game as plain data: the start position, the current one, the moves
-    done as (notation, position before, cards sent home), and where it comes
-    from (origin: a deal number or the name of a board file)."""
-    return {"start": pos, "pos": pos, "title": title, "done": [],
-            "bakers": bakers, "autoplay": autoplay, "origin": origin}
+Game = collections.namedtuple("Game", "pos done start bakers autoplay title origin snx")
+Game.__doc__ = """A deal being played, as data that a move does not change
+(it makes a new Game): the position now; the moves done, a tuple of
+(notation, position before, cards sent home); the position dealt; the rules
+(Baker's Game, autoplay); the board's title; where the deal comes from
+(origin: its number, or the name of a board file); and snx, whether a
+plain move into an empty column carries one card, as fc-solve -snx writes
+it (--snx, or its header line in the input)."""
+
+
+def new_game(pos, title, bakers=False, autoplay=True, origin=None, snx=False):
+    "A Game from pos, no move done yet."
+    return Game(pos, (), pos, bakers, autoplay, title, origin, snx)
 
 
 def deal_title(number, bakers):
     return ("Baker's Game " if bakers else "FreeCell game ") + str(number)
 
 
-def play_move(game, token, snx=False):
-    """Play one move token in game; return (notation, cards sent home), or
-    raise Illegal.  With snx, a plain move into an empty column carries one
-    card, as in fc-solve's -snx output (which writes the count of longer runs)."""
-    pos = game["pos"]
+def play_move(game, token):
+    """(the game after the move token and its autoplay, the line that says
+    what was done); raises Illegal.
+
+    >>> game, said = play_move(new_game(deal(5), "FreeCell game 5"), "8a")
+    >>> said, game.done[0][0], [card_name(c) for c in game.done[0][2]]
+    ('Move 1: 8a, then AD AC home', '8a', ['AD', 'AC'])
+    >>> after, said = play_move(game, "8b")
+    >>> said, len(after.done), len(game.done)       # the game played from stays as it was
+    ('Move 2: 8b', 2, 1)
+    """
+    pos, bakers = game.pos, game.bakers
     if won(pos):
         raise Illegal("the game is won (u to undo, new for another deal)")
     move = parse_move(token, len(pos[0]))
-    if snx and move[1] in COLUMNS and move[2] is None and not column(pos, move[1]):
+    if game.snx and move[1] in COLUMNS and move[2] is None and not column(pos, move[1]):
         move = move[:2] + (1,)
-    move = resolve(pos, move, game["bakers"])
-    text = format_move(pos, move, game["bakers"])
-    after = apply(pos, move)
-    home = []
-    if game["autoplay"]:
-        after, made = autoplay(after, game["bakers"])
-        home = [card for _, card in made]
-    game["done"].append((text, pos, home))
-    game["pos"] = after
-    return text, home
+    move = resolve(pos, move, bakers)
+    text = format_move(pos, move, bakers)
+    after, home = apply(pos, move), ()
+    if game.autoplay:
+        after, made = autoplay(after, bakers)
+        home = tuple(card for _, card in made)
+    done = game.done + ((text, pos, home),)
+    # The rest of the game as it was: _replace would cost twice as much, and
+    # a solution piped in makes a Game a move.
+    return Game(after, done, *game[2:]), "Move %d: %s%s" % (
+        len(done), text, ", then %s home" % " ".join(card_name(c) for c in home) if home else "")
 
 
 def undo(game):
-    "Take back the last move and its autoplay; return its notation."
-    if not game["done"]:
+    """(the game before its last move and that move's autoplay, the line
+    that says so); raises Illegal at the start."""
+    if not game.done:
         raise Illegal("nothing to undo")
-    text, game["pos"], _ = game["done"].pop()
-    return text
+    text, before, _ = game.done[-1]
+    return game._replace(pos=before, done=game.done[:-1]), "Undo: " + text
+
+
+def restart(game):
+    "The game back at its deal."
+    return game._replace(pos=game.start, done=())
+
+
+def redeal(game, number):
+    "Deal number, with game's rules."
+    return new_game(deal(number, len(game.pos[0])), deal_title(number, game.bakers),
+                    game.bakers, game.autoplay, number, game.snx)
 
 
 def history(game):
     """The command that replays game, as a comment line, then its moves so far
     in standard notation, one line.
 
-    >>> game = new_game(deal(5, 3), "", True, False, 5)
-    >>> _ = play_move(game, "8a")
+    >>> game, _ = play_move(new_game(deal(5, 3), "", True, False, 5), "8a")
     >>> print(history(game))
     # freecell.py -g 5 --cells 3 --bakers --no-autoplay
     8a
@@ -1652,15 +1678,23 @@ def history(game):
     # freecell.py --board 'my pos;x.txt'
     """
     import shlex
-    origin = game["origin"]
+    origin = game.origin
     words = ["# freecell.py", "--board %s" % shlex.quote(origin).replace("\n", "\\n")
              if isinstance(origin, str) else "-g %s" % origin]
-    if len(game["start"][0]) != 4:
-        words.append("--cells %d" % len(game["start"][0]))
-    words += [word for word, on in (("--bakers", game["bakers"]),
-                                    ("--no-autoplay", not game["autoplay"])) if on]
-    moves = " ".join(text for text, _, _ in game["done"])
+    if len(game.start[0]) != 4:
+        words.append("--cells %d" % len(game.start[0]))
+    words += [word for word, on in (("--bakers", game.bakers),
+                                    ("--no-autoplay", not game.autoplay)) if on]
+    moves = " ".join(text for text, _, _ in game.done)
     return " ".join(words) + ("\n" + moves if moves else "")
+
+
+def result_line(game):
+    "The last line of a game: won in how many moves, or how far it got."
+    pos, moves = game.pos, len(game.done)
+    if won(pos):
+        return "Won in %s." % plural(moves, "move")
+    return "Not won: %s home after %s." % (plural(sum(pos[1]), "card"), plural(moves, "move"))
 
 ################ The command loop
 
@@ -1702,7 +1736,6 @@ class Session(object):
         self.quiet = options.quiet
         self.interactive = interactive
         self.rejected = False
-        self.snx = options.snx  # also set by fc-solve's header line
         self.said = []          # the output of the line being run, printed once it is accepted
 
     def say(self, text, always=False):
@@ -1725,9 +1758,10 @@ class Session(object):
         its output printed) only when every word of it was accepted.  Return
         False to quit."""
         if CHATTER.match(text.strip()):
-            self.snx = self.snx or text.startswith("-=-=")
+            if text.startswith("-=-=") and not self.game.snx:
+                self.game = self.game._replace(snx=True)
             return True
-        before, self.game = self.game, dict(self.game, done=list(self.game["done"]))
+        before = self.game      # a Game does not change: a line makes new ones
         self.said = []
         try:
             words, bad = self.parse(text.split("#")[0].split())
@@ -1752,7 +1786,7 @@ class Session(object):
         """The words of a line as (word, token, argument); and the first word
         refused by its form alone (Rejected), or None.  Words after a quit
         are read too: a line is all or nothing, quit or not."""
-        words, i, ncells = [], 0, len(self.game["pos"][0])
+        words, i, ncells = [], 0, len(self.game.pos[0])
         while i < len(tokens):
             token, i = tokens[i], i + 1
             word = WORDS.get(token.lower(), token.lower())
@@ -1782,13 +1816,15 @@ class Session(object):
                         self.board()
                     return False
                 elif word == "new":
-                    self.new(arg)
+                    self.game = redeal(self.game, deal_named(arg))
                 elif word == "undo":
-                    self.say("Undo: " + undo(self.game))
+                    self.game, said = undo(self.game)
+                    self.say(said)
                 elif word == "restart":
-                    self.game["pos"], self.game["done"] = self.game["start"], []
+                    self.game = restart(self.game)
                 elif word == "move":
-                    self.move(token)
+                    self.game, said = play_move(self.game, token)
+                    self.say(said)
                 elif word in SEARCHES and not searches:
                     continue
                 else:
@@ -1802,8 +1838,8 @@ class Session(object):
             changed = True
         if changed:
             self.board()
-            if won(self.game["pos"]):
-                self.say(self.result())
+            if won(self.game.pos):
+                self.say(result_line(self.game))
         return True
 
     def command(self, word):
@@ -1813,7 +1849,7 @@ class Session(object):
         elif word == "history":
             text = history(self.game)
         elif word == "export":
-            text = export(self.game["pos"]).rstrip("\n")
+            text = export(self.game.pos).rstrip("\n")
         elif word in SEARCHES:
             text = self.solution(word)
         else:
@@ -1823,7 +1859,7 @@ class Session(object):
     def solution(self, word):
         "The answer to hint (the next move of a solution) or solve (all of it)."
         game, options = self.game, self.options
-        if won(game["pos"]):
+        if won(game.pos):
             raise Illegal("the game is won")
         short = {"hint": HINT_SHORT, "solve short": options.short or SHORT}.get(word)
         limits = limits_of(options)
@@ -1831,7 +1867,7 @@ class Session(object):
             limits = limits._replace(seconds=min(limits.seconds, HINT_TIMEOUT))
         clear = working(self.err, self.interactive, "solving")
         try:
-            answer = solve(game["pos"], game["bakers"], game["autoplay"], limits, short=short,
+            answer = solve(game.pos, game.bakers, game.autoplay, limits, short=short,
                            width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
         finally:
             clear()
@@ -1844,31 +1880,18 @@ class Session(object):
                     + (" (solve searches for up to %g s)" % options.timeout if longer else ""))
         moves = answer.moves
         if word != "hint":
-            return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game["autoplay"])])
+            return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game.autoplay)])
         return ("Hint: %s (it keeps the game winnable: a solution of %s starts with it)"
                 % (moves[0], plural(len(moves), "move")))
 
-    def move(self, token):
-        text, home = play_move(self.game, token, self.snx)
-        done = len(self.game["done"])
-        home = ", then %s home" % " ".join(card_name(c) for c in home) if home else ""
-        self.say("Move %d: %s%s" % (done, text, home))
 
-    def new(self, arg):
-        # More than 20 digits is no deal, and past 4300 int() refuses (Python 3.11+).
-        number = random_deal() if arg is None else int(arg) if len(arg) <= 20 else None
-        if number is None or not valid_deal(number):
-            raise Illegal("no such deal (deals are 1..%d, -1 and -2)" % MAX_DEAL)
-        game = self.game
-        pos = deal(number, len(game["pos"][0]))
-        self.game = new_game(pos, deal_title(number, game["bakers"]),
-                             game["bakers"], game["autoplay"], number)
-
-    def result(self):
-        pos, moves = self.game["pos"], len(self.game["done"])
-        if won(pos):
-            return "Won in %s." % plural(moves, "move")
-        return "Not won: %s home after %s." % (plural(sum(pos[1]), "card"), plural(moves, "move"))
+def deal_named(arg):
+    "The deal of 'new' with arg (a random one for None); raises Illegal for none."
+    # More than 20 digits is no deal, and past 4300 int() refuses (Python 3.11+).
+    number = random_deal() if arg is None else int(arg) if len(arg) <= 20 else None
+    if number is None or not valid_deal(number):
+        raise Illegal("no such deal (deals are 1..%d, -1 and -2)" % MAX_DEAL)
+    return number
 
 
 def random_deal():
@@ -2123,10 +2146,10 @@ def start(options, stdin):
         pos = parse_board(text.lstrip("\ufeff"), options.cells)
         title = (("Baker's Game" if options.bakers else "FreeCell") + " board "
                  + ("from stdin" if name == "-" else os.path.basename(name)))
-        return new_game(pos, title, options.bakers, options.autoplay, name)
+        return new_game(pos, title, options.bakers, options.autoplay, name, options.snx)
     number = random_deal() if options.game is None else options.game
     return new_game(deal(number, options.cells), deal_title(number, options.bakers),
-                    options.bakers, options.autoplay, number)
+                    options.bakers, options.autoplay, number, options.snx)
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
@@ -2154,18 +2177,18 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         isatty = getattr(stderr, "isatty", None)
         clear = working(stderr, bool(isatty and isatty()), "solving")    # at a terminal
         try:
-            answer = solve(game["pos"], options.bakers, options.autoplay, limits_of(options),
+            answer = solve(game.pos, options.bakers, options.autoplay, limits_of(options),
                            process_start(), options.short)
         finally:
             clear()
         for line in lines_of(answer.moves):
             stdout.write(line + "\n")
-        stdout.write("# %s: %s\n" % (game["title"], verdict_line(answer, options.autoplay)))
+        stdout.write("# %s: %s\n" % (game.title, verdict_line(answer, options.autoplay)))
         return 0 if answer.verdict == "solved" else 1
     if options.export:
         if options.game is None and options.board is None:     # the board does not say
-            stderr.write("freecell: deal %d, picked at random\n" % game["origin"])
-        stdout.write(export(game["pos"]))
+            stderr.write("freecell: deal %d, picked at random\n" % game.origin)
+        stdout.write(export(game.pos))
         return 0
     isatty = getattr(stdin, "isatty", None)
     session = Session(game, options, stdout, stderr, bool(isatty and isatty()))
@@ -2178,7 +2201,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     if options.quiet:
         session.quiet = False
         session.board()
-        session.say(session.result())
+        session.say(result_line(session.game))
         session.flush()
     stdout.flush()
     return 1 if session.rejected else 0
