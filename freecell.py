@@ -1697,6 +1697,9 @@ def result_line(game):
     return "Not won: %s home after %s." % (plural(sum(pos[1]), "card"), plural(moves, "move"))
 
 ################ The command loop
+## A line of input maps a Game to the Game after it and the texts it prints
+## (run_line), or is refused whole; play_lines, in the shared block, reads
+## the lines, prints, and keeps the Game each line makes.
 
 HELP = """\
 moves: 63 column to column, 7a column to cell, a3 cell to column, 4h or 40 or 4
@@ -1720,169 +1723,144 @@ CHATTER = re.compile(r"^(-=-=.*|This game is solveable\.|I could not solve this 
                      r"|Iterations count exceeded.*)$")
 NUMBER = re.compile(r"^-?[0-9]+$")     # ASCII digits only: int() takes others too
 SEARCHES = ("hint", "solve", "solve short")
+CHANGES = ("move", "undo", "restart", "new")
+
+Settings = collections.namedtuple("Settings", "style quiet limits short")
+Settings.__doc__ = """What a session keeps from its command line: the
+board's style (colour, suits as letters), quiet (-q: along the way, only
+what a command asks for), the searches' Limits, and the seconds 'solve
+short' spends."""
 
 
-class Rejected(Exception):
-    "A word of a line refused: (the word, why)."
+def play_session(game, lines, out, err, settings, interactive=False, watch=None):
+    """Run the lines ((number, text) pairs) on game, printing to out and
+    the errors to err, and with -q the last board and the result at the
+    end; 0 when every line was carried out, else 1.  interactive: at a
+    terminal, where a search shows a progress line and Ctrl-C stops the
+    line.  watch(game), when given, sees the game before each line is read
+    and after the last."""
+    def step(game, text, busy):
+        return run_line(game, text, settings, busy)
+    status, game = play_lines(game, lines, step, out, err, interactive, watch)
+    if settings.quiet:
+        out.write(show(game, settings.style) + "\n" + result_line(game) + "\n")
+    return status
 
 
-class Session(object):
-    "The command loop's state: the game, the output style, the streams."
+def run_line(game, text, settings, busy=None):
+    """(the game after one line of input, the texts it prints, whether it
+    ends the input).  Raises Refused, naming the word that failed and why,
+    when any word fails: then nothing of the line is done.  fc-solve's
+    chatter is skipped; its header line sets snx.  busy(what), when given,
+    shows a search's progress line and gives the function that clears it.
 
-    def __init__(self, game, options, out, err, interactive=False):
-        self.game, self.options, self.out, self.err = game, options, out, err
-        self.style = (wants_colour(options.color, out, os.environ),
-                      options.ascii or not can_print_suits(out))
-        self.quiet = options.quiet
-        self.interactive = interactive
-        self.rejected = False
-        self.said = []          # the output of the line being run, printed once it is accepted
+    >>> settings = Settings((False, True), False, Limits(300, 5.0, None), SHORT)
+    >>> game = new_game(deal(5), "FreeCell game 5", origin=5)
+    >>> run_line(game, "8a 8b 99", settings)
+    Traceback (most recent call last):
+    ...
+    freecell.Refused: 99: no column 9
+    >>> run_line(game, "8a u u", settings)
+    Traceback (most recent call last):
+    ...
+    freecell.Refused: u: nothing to undo
+    >>> game == new_game(deal(5), "FreeCell game 5", origin=5)   # as it was
+    True
+    >>> after, printed, ended = run_line(game, "8a 8b  # two moves", settings)
+    >>> printed[:2], len(after.done), len(game.done), ended
+    (['Move 1: 8a, then AD AC home', 'Move 2: 8b'], 2, 0, False)
+    >>> print(printed[2])                                   # then the board
+    FreeCell game 5              move 2
+     a   b   c   d       C   D   H   S
+     JS  7D  ..  ..      AC  AD  ..  ..
+    <BLANKLINE>
+     1   2   3   4   5   6   7   8
+     AH  8S  2D  QS  4C  9H  2S  3D
+     5C  AS  9C  KH  4D  2C  3C  4S
+     3S  5D  KC  3H  KD  5H  6S  8D
+     TD  7S  JD  7H  8H  JH  JC
+     5S  QH  8C  9D  KS  QD  4H
+     2H  TC  TH  6D  6H  6C  QC
+     9S      7C  TS
+    >>> after, printed, ended = run_line(after, "u history quit 3a", settings)
+    >>> [text.splitlines()[0] for text in printed], len(after.done), ended
+    (['Undo: 8b', 'FreeCell game 5              move 1', '# freecell.py -g 5'], 1, True)
+    >>> run_line(after, "-=-=-=-=-=-=-=-=-=-=-=-", settings)[0].snx   # fc-solve -snx's header
+    True
+    """
+    if CHATTER.match(text.strip()):
+        if text.startswith("-=-=") and not game.snx:
+            game = game._replace(snx=True)
+        return game, [], False
+    words, refused = parse_line(text.split("#")[0].split(), len(game.pos[0]))
+    after, printed, ended = run_words(game, words, settings, busy, refused is None)
+    if refused:
+        raise refused
+    return after, printed, ended
 
-    def say(self, text, always=False):
-        if always or not self.quiet:
-            self.said.append(text + "\n")
 
-    def board(self):
-        self.say(show(self.game, self.style))
-
-    def flush(self):
-        self.out.write("".join(self.said))
-        self.said = []
-
-    def error(self, number, token, reason):
-        self.err.write("freecell: line %d: %s: %s\n" % (number, printable(token), reason))
-        self.rejected = True
-
-    def line(self, number, text):
-        """Run one input line, all or nothing: on a copy of the game, kept (and
-        its output printed) only when every word of it was accepted.  Return
-        False to quit."""
-        if CHATTER.match(text.strip()):
-            if text.startswith("-=-=") and not self.game.snx:
-                self.game = self.game._replace(snx=True)
-            return True
-        before = self.game      # a Game does not change: a line makes new ones
-        self.said = []
-        try:
-            words, bad = self.parse(text.split("#")[0].split())
-            going = self.run(words, searches=bad is None)
-            if bad:
-                raise bad
-        except Rejected as e:
-            self.game, self.said = before, []
-            self.error(number, *e.args)
-            return True
-        except KeyboardInterrupt:
-            if not self.interactive:
-                raise
-            self.game, self.said = before, []
-            self.err.write("freecell: line %d: interrupted; the game is as it was\n" % number)
-            self.rejected = True        # the line was not carried out
-            return True
-        self.flush()
-        return going
-
-    def parse(self, tokens):
-        """The words of a line as (word, token, argument); and the first word
-        refused by its form alone (Rejected), or None.  Words after a quit
-        are read too: a line is all or nothing, quit or not."""
-        words, i, ncells = [], 0, len(self.game.pos[0])
-        while i < len(tokens):
-            token, i = tokens[i], i + 1
-            word = WORDS.get(token.lower(), token.lower())
-            arg = None
-            if word == "new" and i < len(tokens) and NUMBER.match(tokens[i]):
-                arg, i = tokens[i], i + 1
-            elif word == "solve" and i < len(tokens) and tokens[i].lower() == "short":
-                word, token, i = "solve short", token + " " + tokens[i], i + 1
-            elif word not in WORDS.values() and word != "export":
-                try:
-                    parse_move(token, ncells)
-                except Illegal as e:
-                    return words, Rejected(token, e)
-                word = "move"
-            words.append((word, token, arg))
-        return words, None
-
-    def run(self, words, searches=True):
-        """Carry out the words on the game, raising Rejected at the first one
-        refused; searches False skips hint and solve (the line is refused
-        anyway).  Return False after quit."""
-        changed = False
-        for word, token, arg in words:
+def parse_line(tokens, ncells):
+    """The words of a line's tokens as (word, token, argument); and a
+    Refused for the first token refused by its form alone, or None.  Words
+    after a quit are read too: a line is all or nothing, quit or not."""
+    words, i = [], 0
+    while i < len(tokens):
+        token, i = tokens[i], i + 1
+        word = WORDS.get(token.lower(), token.lower())
+        arg = None
+        if word == "new" and i < len(tokens) and NUMBER.match(tokens[i]):
+            arg, i = tokens[i], i + 1
+        elif word == "solve" and i < len(tokens) and tokens[i].lower() == "short":
+            word, token, i = "solve short", token + " " + tokens[i], i + 1
+        elif word not in WORDS.values() and word != "export":
             try:
-                if word == "quit":
-                    if changed:
-                        self.board()
-                    return False
-                elif word == "new":
-                    self.game = redeal(self.game, deal_named(arg))
-                elif word == "undo":
-                    self.game, said = undo(self.game)
-                    self.say(said)
-                elif word == "restart":
-                    self.game = restart(self.game)
-                elif word == "move":
-                    self.game, said = play_move(self.game, token)
-                    self.say(said)
-                elif word in SEARCHES and not searches:
-                    continue
-                else:
-                    if changed:
-                        self.board()
-                    changed = False
-                    self.command(word)
-                    continue
-            except Illegal as e:
-                raise Rejected(arg if word == "new" and arg else token, e)
-            changed = True
-        if changed:
-            self.board()
-            if won(self.game.pos):
-                self.say(result_line(self.game))
-        return True
+                parse_move(token, ncells)
+            except Illegal as error:
+                return words, Refused("%s: %s" % (printable(token), error))
+            word = "move"
+        words.append((word, token, arg))
+    return words, None
 
-    def command(self, word):
-        "Print what board, history, export, help, hint or solve asks for (even when quiet)."
-        if word == "board":
-            text = show(self.game, self.style)
-        elif word == "history":
-            text = history(self.game)
-        elif word == "export":
-            text = export(self.game.pos).rstrip("\n")
-        elif word in SEARCHES:
-            text = self.solution(word)
-        else:
-            text = HELP
-        self.say(text, always=True)
 
-    def solution(self, word):
-        "The answer to hint (the next move of a solution) or solve (all of it)."
-        game, options = self.game, self.options
-        if won(game.pos):
-            raise Illegal("the game is won")
-        short = {"hint": HINT_SHORT, "solve short": options.short or SHORT}.get(word)
-        limits = limits_of(options)
-        if word == "hint":
-            limits = limits._replace(seconds=min(limits.seconds, HINT_TIMEOUT))
-        clear = working(self.err, self.interactive, "solving")
+def run_words(game, words, settings, busy=None, searches=True):
+    """(the game after the words, the texts they print, whether a quit
+    ended them); raises Refused at the first word refused.  The board is
+    printed after the changes (unless quiet), before what a command prints;
+    searches False skips hint and solve (the line is refused anyway)."""
+    printed, changed, loud = [], False, not settings.quiet
+    for word, token, arg in words:
         try:
-            answer = solve(game.pos, game.bakers, game.autoplay, limits, short=short,
-                           width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
-        finally:
-            clear()
-        if answer.verdict != "solved":
-            longer = (limits.seconds < options.timeout and answer.stop is not None
-                      and answer.stop.limit == "timeout")
-            found = "found " if answer.verdict == "unknown" else ""         # nothing proved
-            return (("No hint: no" if word == "hint" else "No")     # as the other games say it
-                    + " solution %sfrom here: %s" % (found, verdict_line(answer))
-                    + (" (solve searches for up to %g s)" % options.timeout if longer else ""))
-        moves = answer.moves
-        if word != "hint":
-            return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game.autoplay)])
-        return ("Hint: %s (it keeps the game winnable: a solution of %s starts with it)"
-                % (moves[0], plural(len(moves), "move")))
+            if word in CHANGES:
+                game, said = change(game, word, token, arg)
+                if said and loud:
+                    printed.append(said)
+                changed = True
+            elif searches or word not in SEARCHES:
+                if changed and loud:
+                    printed.append(show(game, settings.style))
+                changed = False
+                if word == "quit":
+                    return game, printed, True
+                printed.append(reply(game, word, settings, busy))
+        except Illegal as error:
+            raise Refused("%s: %s" % (printable(arg if word == "new" and arg else token), error))
+    if changed and loud:
+        printed.append(show(game, settings.style))
+        if won(game.pos):
+            printed.append(result_line(game))
+    return game, printed, False
+
+
+def change(game, word, token, arg):
+    """(the game after a word that changes it: a move, undo, restart or new;
+    the line it says, or None); raises Illegal."""
+    if word == "move":
+        return play_move(game, token)
+    if word == "undo":
+        return undo(game)
+    if word == "restart":
+        return restart(game), None
+    return redeal(game, deal_named(arg)), None
 
 
 def deal_named(arg):
@@ -1892,6 +1870,49 @@ def deal_named(arg):
     if number is None or not valid_deal(number):
         raise Illegal("no such deal (deals are 1..%d, -1 and -2)" % MAX_DEAL)
     return number
+
+
+def reply(game, word, settings, busy=None):
+    "What board, history, export, help, hint or solve prints (even when quiet)."
+    if word == "board":
+        return show(game, settings.style)
+    if word == "history":
+        return history(game)
+    if word == "export":
+        return export(game.pos).rstrip("\n")
+    if word in SEARCHES:
+        return advice(game, word, settings, busy)
+    return HELP
+
+
+def advice(game, word, settings, busy=None):
+    "The answer to hint (the next move of a solution) or solve (all of it)."
+    if won(game.pos):
+        raise Illegal("the game is won")
+    short = {"hint": HINT_SHORT, "solve short": settings.short}.get(word)
+    limits = settings.limits
+    if word == "hint":
+        limits = limits._replace(seconds=min(limits.seconds, HINT_TIMEOUT))
+    clear = busy("solving") if busy else None
+    try:
+        answer = solve(game.pos, game.bakers, game.autoplay, limits, short=short,
+                       width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
+    finally:
+        if clear:
+            clear()
+    if answer.verdict != "solved":
+        timeout = settings.limits.seconds
+        longer = (limits.seconds < timeout and answer.stop is not None
+                  and answer.stop.limit == "timeout")
+        found = "found " if answer.verdict == "unknown" else ""         # nothing proved
+        return (("No hint: no" if word == "hint" else "No")     # as the other games say it
+                + " solution %sfrom here: %s" % (found, verdict_line(answer))
+                + (" (solve searches for up to %g s)" % timeout if longer else ""))
+    moves = answer.moves
+    if word != "hint":
+        return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game.autoplay)])
+    return ("Hint: %s (it keeps the game winnable: a solution of %s starts with it)"
+            % (moves[0], plural(len(moves), "move")))
 
 
 def random_deal():
@@ -2154,7 +2175,7 @@ def start(options, stdin):
 
 def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     """Play FreeCell on the streams; return the exit status.  watch, if
-    given, is called with the Session before each input line is read and
+    given, is called with the Game before each input line is read and
     after the last (the hook tests/robustness.txt fuzzes the game with)."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     argv = sys.argv[1:] if argv is None else argv
@@ -2190,21 +2211,16 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
             stderr.write("freecell: deal %d, picked at random\n" % game.origin)
         stdout.write(export(game.pos))
         return 0
-    isatty = getattr(stdin, "isatty", None)
-    session = Session(game, options, stdout, stderr, bool(isatty and isatty()))
-    session.board()
-    session.flush()
+    settings = Settings((wants_colour(options.color, stdout, os.environ),
+                         options.ascii or not can_print_suits(stdout)),
+                        options.quiet, limits_of(options), options.short or SHORT)
+    if not options.quiet:
+        stdout.write(show(game, settings.style) + "\n")
     lines = input_lines(stdin, "freecell> ", stderr) if options.board != "-" else ()
-    for number, text in watched(lines, watch, lambda: session):
-        if not session.line(number, text):
-            break
-    if options.quiet:
-        session.quiet = False
-        session.board()
-        session.say(result_line(session.game))
-        session.flush()
+    isatty = getattr(stdin, "isatty", None)
+    status = play_session(game, lines, stdout, stderr, settings, bool(isatty and isatty()), watch)
     stdout.flush()
-    return 1 if session.rejected else 0
+    return status
 
 
 ################ The shared block

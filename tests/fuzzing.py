@@ -252,8 +252,7 @@ class FreeCell(object):
 
     def line(self, rand, state, number):
         "(bytes of a line, 'accept', 'reject' or None when it cannot be told)."
-        session = state
-        game = session.game     # a Game, which a line does not change: the line is tried on it
+        game = state        # a Game, which a line does not change: the line is tried on it
         words, expect = [], "accept"
         for _ in range(rand.choice([1, 1, 1, 2, 3, 8])):
             r = rand.random()
@@ -284,7 +283,7 @@ class FreeCell(object):
         if rand.random() < 0.1:
             return garbage(rand), None
         if expect == "reject":      # a line is all or nothing: the game as it was
-            self.predicted = session.game
+            self.predicted = state
         elif expect:
             self.predicted = game
         return dress(rand, words, number), expect
@@ -294,7 +293,7 @@ class FreeCell(object):
         position, the moves done, the deal, the rules, the title); every card
         once; the moves done replay one by one from the start to the position
         (those checked after an earlier line are not checked again)."""
-        game = state.game
+        game = state
         if self.predicted not in (None, game):
             yield "not the game the line makes"
         try:
