@@ -740,12 +740,12 @@ def row(items):
 
 def show(game, style):
     "The board: title and move count, cells and foundations, the columns."
-    cells, homes, cols = game["pos"]
+    cells, homes, cols = game.pos
     suits = SUITS if style[1] else SUIT_SYMBOLS
     labels = [place + " " for place in CELLS[:len(cells)]] + ["  "] + [s + " " for s in suits]
     slots = ([".." if c is None else paint(c, style) for c in cells] + ["  "]
              + [".." if n == 0 else paint((n - 1) * 4 + s, style) for s, n in enumerate(homes)])
-    title, moves = game["title"], "move %d" % len(game["done"])
+    title, moves = game.title, "move %d" % len(game.done)
     width = max(4 * (len(cells) + 5) - 1, 4 * NCOLS - 1)
     lines = [title + " " * max(1, width - len(title) - len(moves)) + moves,
              row(labels), row(slots), "", row(c + " " for c in COLUMNS)]
@@ -1605,54 +1605,80 @@ def lines_of(moves, width=10):
 
 ################ The game: a deal being played
 
-def new_game(pos, title, bakers=False, autoplay=True, origin=None):
-    """A game as plain data: the start position, the current one, the moves
-    done as (notation, position before, cards sent home), and where it comes
-    from (origin: a deal number or the name of a board file)."""
-    return {"start": pos, "pos": pos, "title": title, "done": [],
-            "bakers": bakers, "autoplay": autoplay, "origin": origin}
+Game = collections.namedtuple("Game", "pos done start bakers autoplay title origin snx")
+Game.__doc__ = """A deal being played, as data that a move does not change
+(it makes a new Game): the position now; the moves done, a tuple of
+(notation, position before, cards sent home); the position dealt; the rules
+(Baker's Game, autoplay); the board's title; where the deal comes from
+(origin: its number, or the name of a board file); and snx, whether a
+plain move into an empty column carries one card, as fc-solve -snx writes
+it (--snx, or its header line in the input)."""
+
+
+def new_game(pos, title, bakers=False, autoplay=True, origin=None, snx=False):
+    "A Game from pos, no move done yet."
+    return Game(pos, (), pos, bakers, autoplay, title, origin, snx)
 
 
 def deal_title(number, bakers):
     return ("Baker's Game " if bakers else "FreeCell game ") + str(number)
 
 
-def play_move(game, token, snx=False):
-    """Play one move token in game; return (notation, cards sent home), or
-    raise Illegal.  With snx, a plain move into an empty column carries one
-    card, as in fc-solve's -snx output (which writes the count of longer runs)."""
-    pos = game["pos"]
+def play_move(game, token):
+    """(the game after the move token and its autoplay, the line that says
+    what was done); raises Illegal.
+
+    >>> game, said = play_move(new_game(deal(5), "FreeCell game 5"), "8a")
+    >>> said, game.done[0][0], [card_name(c) for c in game.done[0][2]]
+    ('Move 1: 8a, then AD AC home', '8a', ['AD', 'AC'])
+    >>> after, said = play_move(game, "8b")
+    >>> said, len(after.done), len(game.done)       # the game played from stays as it was
+    ('Move 2: 8b', 2, 1)
+    """
+    pos, bakers = game.pos, game.bakers
     if won(pos):
         raise Illegal("the game is won (u to undo, new for another deal)")
     move = parse_move(token, len(pos[0]))
-    if snx and move[1] in COLUMNS and move[2] is None and not column(pos, move[1]):
+    if game.snx and move[1] in COLUMNS and move[2] is None and not column(pos, move[1]):
         move = move[:2] + (1,)
-    move = resolve(pos, move, game["bakers"])
-    text = format_move(pos, move, game["bakers"])
-    after = apply(pos, move)
-    home = []
-    if game["autoplay"]:
-        after, made = autoplay(after, game["bakers"])
-        home = [card for _, card in made]
-    game["done"].append((text, pos, home))
-    game["pos"] = after
-    return text, home
+    move = resolve(pos, move, bakers)
+    text = format_move(pos, move, bakers)
+    after, home = apply(pos, move), ()
+    if game.autoplay:
+        after, made = autoplay(after, bakers)
+        home = tuple(card for _, card in made)
+    done = game.done + ((text, pos, home),)
+    # The rest of the game as it was: _replace would cost twice as much, and
+    # a solution piped in makes a Game a move.
+    return Game(after, done, *game[2:]), "Move %d: %s%s" % (
+        len(done), text, ", then %s home" % " ".join(card_name(c) for c in home) if home else "")
 
 
 def undo(game):
-    "Take back the last move and its autoplay; return its notation."
-    if not game["done"]:
+    """(the game before its last move and that move's autoplay, the line
+    that says so); raises Illegal at the start."""
+    if not game.done:
         raise Illegal("nothing to undo")
-    text, game["pos"], _ = game["done"].pop()
-    return text
+    text, before, _ = game.done[-1]
+    return game._replace(pos=before, done=game.done[:-1]), "Undo: " + text
+
+
+def restart(game):
+    "The game back at its deal."
+    return game._replace(pos=game.start, done=())
+
+
+def redeal(game, number):
+    "Deal number, with game's rules."
+    return new_game(deal(number, len(game.pos[0])), deal_title(number, game.bakers),
+                    game.bakers, game.autoplay, number, game.snx)
 
 
 def history(game):
     """The command that replays game, as a comment line, then its moves so far
     in standard notation, one line.
 
-    >>> game = new_game(deal(5, 3), "", True, False, 5)
-    >>> _ = play_move(game, "8a")
+    >>> game, _ = play_move(new_game(deal(5, 3), "", True, False, 5), "8a")
     >>> print(history(game))
     # freecell.py -g 5 --cells 3 --bakers --no-autoplay
     8a
@@ -1660,17 +1686,28 @@ def history(game):
     # freecell.py --board 'my pos;x.txt'
     """
     import shlex
-    origin = game["origin"]
+    origin = game.origin
     words = ["# freecell.py", "--board %s" % shlex.quote(origin).replace("\n", "\\n")
              if isinstance(origin, str) else "-g %s" % origin]
-    if len(game["start"][0]) != 4:
-        words.append("--cells %d" % len(game["start"][0]))
-    words += [word for word, on in (("--bakers", game["bakers"]),
-                                    ("--no-autoplay", not game["autoplay"])) if on]
-    moves = " ".join(text for text, _, _ in game["done"])
+    if len(game.start[0]) != 4:
+        words.append("--cells %d" % len(game.start[0]))
+    words += [word for word, on in (("--bakers", game.bakers),
+                                    ("--no-autoplay", not game.autoplay)) if on]
+    moves = " ".join(text for text, _, _ in game.done)
     return " ".join(words) + ("\n" + moves if moves else "")
 
+
+def result_line(game):
+    "The last line of a game: won in how many moves, or how far it got."
+    pos, moves = game.pos, len(game.done)
+    if won(pos):
+        return "Won in %s." % plural(moves, "move")
+    return "Not won: %s home after %s." % (plural(sum(pos[1]), "card"), plural(moves, "move"))
+
 ################ The command loop
+## A line of input maps a Game to the Game after it and the texts it prints
+## (run_line), or is refused whole; play_lines, in the shared block, reads
+## the lines, prints, and keeps the Game each line makes.
 
 HELP = """\
 moves: 63 column to column, 7a column to cell, a3 cell to column, 4h or 40 or 4
@@ -1694,189 +1731,196 @@ CHATTER = re.compile(r"^(-=-=.*|This game is solveable\.|I could not solve this 
                      r"|Iterations count exceeded.*)$")
 NUMBER = re.compile(r"^-?[0-9]+$")     # ASCII digits only: int() takes others too
 SEARCHES = ("hint", "solve", "solve short")
+CHANGES = ("move", "undo", "restart", "new")
+
+Settings = collections.namedtuple("Settings", "style quiet limits short")
+Settings.__doc__ = """What a session keeps from its command line: the
+board's style (colour, suits as letters), quiet (-q: along the way, only
+what a command asks for), the searches' Limits, and the seconds 'solve
+short' spends."""
 
 
-class Rejected(Exception):
-    "A word of a line refused: (the word, why)."
+def play_session(game, lines, out, err, settings, interactive=False, watch=None):
+    """Run the lines ((number, text) pairs) on game, printing to out and
+    the errors to err, and with -q the last board and the result at the
+    end; 0 when every line was carried out, else 1.  interactive: at a
+    terminal, where a search shows a progress line and Ctrl-C stops the
+    line.  watch(game), when given, sees the game before each line is read
+    and after the last."""
+    def step(game, number, text, busy):
+        return run_line(game, text, settings, busy)
+    status, game = play_lines(game, lines, step, out, err, interactive, watch)
+    if settings.quiet:
+        out.write(show(game, settings.style) + "\n" + result_line(game) + "\n")
+    return status
 
 
-class Session(object):
-    "The command loop's state: the game, the output style, the streams."
+def run_line(game, text, settings, busy=None):
+    """(the game after one line of input, the texts it prints, whether it
+    ends the input).  Raises Refused, naming the word that failed and why,
+    when any word fails: then nothing of the line is done.  fc-solve's
+    chatter is skipped; its header line sets snx.  busy(what), when given,
+    shows a search's progress line and gives the function that clears it.
 
-    def __init__(self, game, options, out, err, interactive=False):
-        self.game, self.options, self.out, self.err = game, options, out, err
-        self.style = (wants_colour(options.color, out, os.environ),
-                      options.ascii or not can_print_suits(out))
-        self.quiet = options.quiet
-        self.interactive = interactive
-        self.rejected = False
-        self.snx = options.snx  # also set by fc-solve's header line
-        self.said = []          # the output of the line being run, printed once it is accepted
+    >>> settings = Settings((False, True), False, Limits(300, 5.0, None), SHORT)
+    >>> game = new_game(deal(5), "FreeCell game 5", origin=5)
+    >>> run_line(game, "8a 8b 99", settings)
+    Traceback (most recent call last):
+    ...
+    freecell.Refused: 99: no column 9
+    >>> run_line(game, "8a u u", settings)
+    Traceback (most recent call last):
+    ...
+    freecell.Refused: u: nothing to undo
+    >>> game == new_game(deal(5), "FreeCell game 5", origin=5)   # as it was
+    True
+    >>> after, printed, ended = run_line(game, "8a 8b  # two moves", settings)
+    >>> printed[:2], len(after.done), len(game.done), ended
+    (['Move 1: 8a, then AD AC home', 'Move 2: 8b'], 2, 0, False)
+    >>> print(printed[2])                                   # then the board
+    FreeCell game 5              move 2
+     a   b   c   d       C   D   H   S
+     JS  7D  ..  ..      AC  AD  ..  ..
+    <BLANKLINE>
+     1   2   3   4   5   6   7   8
+     AH  8S  2D  QS  4C  9H  2S  3D
+     5C  AS  9C  KH  4D  2C  3C  4S
+     3S  5D  KC  3H  KD  5H  6S  8D
+     TD  7S  JD  7H  8H  JH  JC
+     5S  QH  8C  9D  KS  QD  4H
+     2H  TC  TH  6D  6H  6C  QC
+     9S      7C  TS
+    >>> after, printed, ended = run_line(after, "u history quit 3a", settings)
+    >>> [text.splitlines()[0] for text in printed], len(after.done), ended
+    (['Undo: 8b', 'FreeCell game 5              move 1', '# freecell.py -g 5'], 1, True)
+    >>> run_line(after, "-=-=-=-=-=-=-=-=-=-=-=-", settings)[0].snx   # fc-solve -snx's header
+    True
+    """
+    if CHATTER.match(text.strip()):
+        if text.startswith("-=-=") and not game.snx:
+            game = game._replace(snx=True)
+        return game, [], False
+    words, refused = parse_line(text.split("#")[0].split(), len(game.pos[0]))
+    after, printed, ended = run_words(game, words, settings, busy, refused is None)
+    if refused:
+        raise refused
+    return after, printed, ended
 
-    def say(self, text, always=False):
-        if always or not self.quiet:
-            self.said.append(text + "\n")
 
-    def board(self):
-        self.say(show(self.game, self.style))
-
-    def flush(self):
-        self.out.write("".join(self.said))
-        self.said = []
-
-    def error(self, number, token, reason):
-        self.err.write("freecell: line %d: %s: %s\n" % (number, printable(token), reason))
-        self.rejected = True
-
-    def line(self, number, text):
-        """Run one input line, all or nothing: on a copy of the game, kept (and
-        its output printed) only when every word of it was accepted.  Return
-        False to quit."""
-        if CHATTER.match(text.strip()):
-            self.snx = self.snx or text.startswith("-=-=")
-            return True
-        before, self.game = self.game, dict(self.game, done=list(self.game["done"]))
-        self.said = []
-        try:
-            words, bad = self.parse(text.split("#")[0].split())
-            going = self.run(words, searches=bad is None)
-            if bad:
-                raise bad
-        except Rejected as e:
-            self.game, self.said = before, []
-            self.error(number, *e.args)
-            return True
-        except KeyboardInterrupt:
-            if not self.interactive:
-                raise
-            self.game, self.said = before, []
-            self.err.write("freecell: line %d: interrupted; the game is as it was\n" % number)
-            self.rejected = True        # the line was not carried out
-            return True
-        self.flush()
-        return going
-
-    def parse(self, tokens):
-        """The words of a line as (word, token, argument); and the first word
-        refused by its form alone (Rejected), or None.  Words after a quit
-        are read too: a line is all or nothing, quit or not."""
-        words, i, ncells = [], 0, len(self.game["pos"][0])
-        while i < len(tokens):
-            token, i = tokens[i], i + 1
-            word = WORDS.get(token.lower(), token.lower())
-            arg = None
-            if word == "new" and i < len(tokens) and NUMBER.match(tokens[i]):
-                arg, i = tokens[i], i + 1
-            elif word == "solve" and i < len(tokens) and tokens[i].lower() == "short":
-                word, token, i = "solve short", token + " " + tokens[i], i + 1
-            elif word not in WORDS.values() and word != "export":
-                try:
-                    parse_move(token, ncells)
-                except Illegal as e:
-                    return words, Rejected(token, e)
-                word = "move"
-            words.append((word, token, arg))
-        return words, None
-
-    def run(self, words, searches=True):
-        """Carry out the words on the game, raising Rejected at the first one
-        refused; searches False skips hint and solve (the line is refused
-        anyway).  Return False after quit."""
-        changed = False
-        for word, token, arg in words:
+def parse_line(tokens, ncells):
+    """The words of a line's tokens as (word, token, argument); and a
+    Refused for the first token refused by its form alone, or None.  Words
+    after a quit are read too: a line is all or nothing, quit or not."""
+    words, i = [], 0
+    while i < len(tokens):
+        token, i = tokens[i], i + 1
+        word = WORDS.get(token.lower(), token.lower())
+        arg = None
+        if word == "new" and i < len(tokens) and NUMBER.match(tokens[i]):
+            arg, i = tokens[i], i + 1
+        elif word == "solve" and i < len(tokens) and tokens[i].lower() == "short":
+            word, token, i = "solve short", token + " " + tokens[i], i + 1
+        elif word not in WORDS.values() and word != "export":
             try:
-                if word == "quit":
-                    if changed:
-                        self.board()
-                    return False
-                elif word == "new":
-                    self.new(arg)
-                elif word == "undo":
-                    self.say("Undo: " + undo(self.game))
-                elif word == "restart":
-                    self.game["pos"], self.game["done"] = self.game["start"], []
-                elif word == "move":
-                    self.move(token)
-                elif word in SEARCHES and not searches:
-                    continue
-                else:
-                    if changed:
-                        self.board()
-                    changed = False
-                    self.command(word)
-                    continue
-            except Illegal as e:
-                raise Rejected(arg if word == "new" and arg else token, e)
-            changed = True
-        if changed:
-            self.board()
-            if won(self.game["pos"]):
-                self.say(self.result())
-        return True
+                parse_move(token, ncells)
+            except Illegal as error:
+                return words, Refused("%s: %s" % (printable(token), error))
+            word = "move"
+        words.append((word, token, arg))
+    return words, None
 
-    def command(self, word):
-        "Print what board, history, export, help, hint or solve asks for (even when quiet)."
-        if word == "board":
-            text = show(self.game, self.style)
-        elif word == "history":
-            text = history(self.game)
-        elif word == "export":
-            text = export(self.game["pos"]).rstrip("\n")
-        elif word in SEARCHES:
-            text = self.solution(word)
-        else:
-            text = HELP
-        self.say(text, always=True)
 
-    def solution(self, word):
-        "The answer to hint (the next move of a solution) or solve (all of it)."
-        game, options = self.game, self.options
-        if won(game["pos"]):
-            raise Illegal("the game is won")
-        short = {"hint": HINT_SHORT, "solve short": options.short or SHORT}.get(word)
-        limits = limits_of(options)
-        if word == "hint":
-            limits = limits._replace(seconds=min(limits.seconds, HINT_TIMEOUT))
-        clear = working(self.err, self.interactive, "solving")
+def run_words(game, words, settings, busy=None, searches=True):
+    """(the game after the words, the texts they print, whether a quit
+    ended them); raises Refused at the first word refused.  The board is
+    printed after the changes (unless quiet), before what a command prints;
+    searches False skips hint and solve (the line is refused anyway)."""
+    printed, changed, loud = [], False, not settings.quiet
+    for word, token, arg in words:
         try:
-            answer = solve(game["pos"], game["bakers"], game["autoplay"], limits, short=short,
-                           width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
-        finally:
+            if word in CHANGES:
+                game, said = change(game, word, token, arg)
+                if said and loud:
+                    printed.append(said)
+                changed = True
+            elif searches or word not in SEARCHES:
+                if changed and loud:
+                    printed.append(show(game, settings.style))
+                changed = False
+                if word == "quit":
+                    return game, printed, True
+                printed.append(reply(game, word, settings, busy))
+        except Illegal as error:
+            raise Refused("%s: %s" % (printable(arg if word == "new" and arg else token), error))
+    if changed and loud:
+        printed.append(show(game, settings.style))
+        if won(game.pos):
+            printed.append(result_line(game))
+    return game, printed, False
+
+
+def change(game, word, token, arg):
+    """(the game after a word that changes it: a move, undo, restart or new;
+    the line it says, or None); raises Illegal."""
+    if word == "move":
+        return play_move(game, token)
+    if word == "undo":
+        return undo(game)
+    if word == "restart":
+        return restart(game), None
+    return redeal(game, deal_named(arg)), None
+
+
+def deal_named(arg):
+    "The deal of 'new' with arg (a random one for None); raises Illegal for none."
+    # More than 20 digits is no deal, and past 4300 int() refuses (Python 3.11+).
+    number = random_deal() if arg is None else int(arg) if len(arg) <= 20 else None
+    if number is None or not valid_deal(number):
+        raise Illegal("no such deal (deals are 1..%d, -1 and -2)" % MAX_DEAL)
+    return number
+
+
+def reply(game, word, settings, busy=None):
+    "What board, history, export, help, hint or solve prints (even when quiet)."
+    if word == "board":
+        return show(game, settings.style)
+    if word == "history":
+        return history(game)
+    if word == "export":
+        return export(game.pos).rstrip("\n")
+    if word in SEARCHES:
+        return advice(game, word, settings, busy)
+    return HELP
+
+
+def advice(game, word, settings, busy=None):
+    "The answer to hint (the next move of a solution) or solve (all of it)."
+    if won(game.pos):
+        raise Illegal("the game is won")
+    short = {"hint": HINT_SHORT, "solve short": settings.short}.get(word)
+    limits = settings.limits
+    if word == "hint":
+        limits = limits._replace(seconds=min(limits.seconds, HINT_TIMEOUT))
+    clear = busy("solving") if busy else None
+    try:
+        answer = solve(game.pos, game.bakers, game.autoplay, limits, short=short,
+                       width=HINT_WIDTH if word == "hint" else FIRST_WIDTH)
+    finally:
+        if clear:
             clear()
-        if answer.verdict != "solved":
-            longer = (limits.seconds < options.timeout and answer.stop is not None
-                      and answer.stop.limit == "timeout")
-            found = "found " if answer.verdict == "unknown" else ""         # nothing proved
-            return (("No hint: no" if word == "hint" else "No")     # as the other games say it
-                    + " solution %sfrom here: %s" % (found, verdict_line(answer))
-                    + (" (solve searches for up to %g s)" % options.timeout if longer else ""))
-        moves = answer.moves
-        if word != "hint":
-            return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game["autoplay"])])
-        return ("Hint: %s (it keeps the game winnable: a solution of %s starts with it)"
-                % (moves[0], plural(len(moves), "move")))
-
-    def move(self, token):
-        text, home = play_move(self.game, token, self.snx)
-        done = len(self.game["done"])
-        home = ", then %s home" % " ".join(card_name(c) for c in home) if home else ""
-        self.say("Move %d: %s%s" % (done, text, home))
-
-    def new(self, arg):
-        # More than 20 digits is no deal, and past 4300 int() refuses (Python 3.11+).
-        number = random_deal() if arg is None else int(arg) if len(arg) <= 20 else None
-        if number is None or not valid_deal(number):
-            raise Illegal("no such deal (deals are 1..%d, -1 and -2)" % MAX_DEAL)
-        game = self.game
-        pos = deal(number, len(game["pos"][0]))
-        self.game = new_game(pos, deal_title(number, game["bakers"]),
-                             game["bakers"], game["autoplay"], number)
-
-    def result(self):
-        pos, moves = self.game["pos"], len(self.game["done"])
-        if won(pos):
-            return "Won in %s." % plural(moves, "move")
-        return "Not won: %s home after %s." % (plural(sum(pos[1]), "card"), plural(moves, "move"))
+    if answer.verdict != "solved":
+        timeout = settings.limits.seconds
+        longer = (limits.seconds < timeout and answer.stop is not None
+                  and answer.stop.limit == "timeout")
+        found = "found " if answer.verdict == "unknown" else ""         # nothing proved
+        return (("No hint: no" if word == "hint" else "No")     # as the other games say it
+                + " solution %sfrom here: %s" % (found, verdict_line(answer))
+                + (" (solve searches for up to %g s)" % timeout if longer else ""))
+    moves = answer.moves
+    if word != "hint":
+        return "\n".join(lines_of(moves) + ["# " + verdict_line(answer, game.autoplay)])
+    return ("Hint: %s (it keeps the game winnable: a solution of %s starts with it)"
+            % (moves[0], plural(len(moves), "move")))
 
 
 def random_deal():
@@ -2131,15 +2175,15 @@ def start(options, stdin):
         pos = parse_board(text.lstrip("\ufeff"), options.cells)
         title = (("Baker's Game" if options.bakers else "FreeCell") + " board "
                  + ("from stdin" if name == "-" else os.path.basename(name)))
-        return new_game(pos, title, options.bakers, options.autoplay, name)
+        return new_game(pos, title, options.bakers, options.autoplay, name, options.snx)
     number = random_deal() if options.game is None else options.game
     return new_game(deal(number, options.cells), deal_title(number, options.bakers),
-                    options.bakers, options.autoplay, number)
+                    options.bakers, options.autoplay, number, options.snx)
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
     """Play FreeCell on the streams; return the exit status.  watch, if
-    given, is called with the Session before each input line is read and
+    given, is called with the Game before each input line is read and
     after the last (the hook tests/robustness.txt fuzzes the game with)."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     argv = sys.argv[1:] if argv is None else argv
@@ -2162,34 +2206,29 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, watch=None):
         isatty = getattr(stderr, "isatty", None)
         clear = working(stderr, bool(isatty and isatty()), "solving")    # at a terminal
         try:
-            answer = solve(game["pos"], options.bakers, options.autoplay, limits_of(options),
+            answer = solve(game.pos, options.bakers, options.autoplay, limits_of(options),
                            process_start(), options.short)
         finally:
             clear()
         for line in lines_of(answer.moves):
             stdout.write(line + "\n")
-        stdout.write("# %s: %s\n" % (game["title"], verdict_line(answer, options.autoplay)))
+        stdout.write("# %s: %s\n" % (game.title, verdict_line(answer, options.autoplay)))
         return 0 if answer.verdict == "solved" else 1
     if options.export:
         if options.game is None and options.board is None:     # the board does not say
-            stderr.write("freecell: deal %d, picked at random\n" % game["origin"])
-        stdout.write(export(game["pos"]))
+            stderr.write("freecell: deal %d, picked at random\n" % game.origin)
+        stdout.write(export(game.pos))
         return 0
-    isatty = getattr(stdin, "isatty", None)
-    session = Session(game, options, stdout, stderr, bool(isatty and isatty()))
-    session.board()
-    session.flush()
+    settings = Settings((wants_colour(options.color, stdout, os.environ),
+                         options.ascii or not can_print_suits(stdout)),
+                        options.quiet, limits_of(options), options.short or SHORT)
+    if not options.quiet:
+        stdout.write(show(game, settings.style) + "\n")
     lines = input_lines(stdin, "freecell> ", stderr) if options.board != "-" else ()
-    for number, text in watched(lines, watch, lambda: session):
-        if not session.line(number, text):
-            break
-    if options.quiet:
-        session.quiet = False
-        session.board()
-        session.say(session.result())
-        session.flush()
+    isatty = getattr(stdin, "isatty", None)
+    status = play_session(game, lines, stdout, stderr, settings, bool(isatty and isatty()), watch)
     stdout.flush()
-    return 1 if session.rejected else 0
+    return status
 
 
 ################ The shared block

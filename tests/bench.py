@@ -96,8 +96,8 @@ def freecell_solver(first=1, last=1000):
         for moves, autoplay in ((answer.moves, True), (everything, False)):
             game = freecell.new_game(start, "", autoplay=autoplay)
             for move in moves:
-                freecell.play_move(game, move)
-            assert freecell.won(game["pos"]), number
+                game, _ = freecell.play_move(game, move)
+            assert freecell.won(game.pos), number
         assert len(everything) == answer.total, number
         totals.append(len(everything))
         typed.append(len(answer.moves))
@@ -140,8 +140,8 @@ def freecell_short(first=1, last=100, seconds=10.0):
         times.append((time.perf_counter() - clock, number))
         game = freecell.new_game(start, "")
         for move in answer.moves:
-            freecell.play_move(game, move)
-        assert freecell.won(game["pos"]), number
+            game, _ = freecell.play_move(game, move)
+        assert freecell.won(game.pos), number
         typed.append(len(answer.moves))
         totals.append(answer.total)
         minimal += answer.minimal
@@ -200,10 +200,10 @@ def freecell_fcsolve(first=1, last=100, presets=("lg", "ve")):
             moves = [m for line in out.decode().splitlines()
                      if line and not freecell.CHATTER.match(line.strip())
                      for m in line.split()]
-            game = freecell.new_game(freecell.deal(number), "", autoplay=False)
+            game = freecell.new_game(freecell.deal(number), "", autoplay=False, snx=True)
             for move in moves:
-                freecell.play_move(game, move, snx=True)
-            assert freecell.won(game["pos"]), (preset, number)
+                game, _ = freecell.play_move(game, move)
+            assert freecell.won(game.pos), (preset, number)
             lengths.append(len(moves))
         print("fc-solve -l %s on deals %d..%d: mean %.1f moves, %.1f s in all (a process a "
               "deal), every solution replayed" % (preset, first, last,

@@ -219,14 +219,14 @@ class FreeCell(object):
 
     def moves(self, game):
         "Every legal move over the position in standard notation (none once it is won)."
-        pos = game["pos"]
+        pos = game.pos
         if freecell.won(pos):
             return []
         legal = []
         for s, _ in freecell.exposed(pos):
             for t in freecell.COLUMNS + freecell.CELLS[:len(pos[0])] + "h":
                 try:
-                    move = freecell.resolve(pos, (s, t, None), game["bakers"])
+                    move = freecell.resolve(pos, (s, t, None), game.bakers)
                 except freecell.Illegal:
                     continue
                 if t == "h":
@@ -239,21 +239,20 @@ class FreeCell(object):
 
     def near_miss(self, rand, game):
         "A move the rules refuse here, tried at random (None if ten tries found none)."
-        pos = game["pos"]
+        pos = game.pos
         places = freecell.COLUMNS + freecell.CELLS[:len(pos[0])]
         for _ in range(10):
             s, t = rand.choice(places), rand.choice(places + "h")
             try:
                 if s != t:
-                    freecell.resolve(pos, (s, t, None), game["bakers"])
+                    freecell.resolve(pos, (s, t, None), game.bakers)
             except freecell.Illegal:
                 return s + t
         return None
 
     def line(self, rand, state, number):
         "(bytes of a line, 'accept', 'reject' or None when it cannot be told)."
-        session = state
-        game = dict(session.game, done=list(session.game["done"]))     # to try the line on
+        game = state        # a Game, which a line does not change: the line is tried on it
         words, expect = [], "accept"
         for _ in range(rand.choice([1, 1, 1, 2, 3, 8])):
             r = rand.random()
@@ -261,17 +260,17 @@ class FreeCell(object):
             miss = self.near_miss(rand, game) if 0.7 <= r < 0.8 else None
             if legal:
                 word = rand.choice(legal)
-                freecell.play_move(game, word, session.snx)
+                game, _ = freecell.play_move(game, word)
             elif miss:
                 word, expect = miss, "reject"
             elif r < 0.88:
                 word = rand.choice(["u", "undo", "board", "history", "help", "export", "restart"])
-                if word in ("u", "undo") and not game["done"]:
+                if word in ("u", "undo") and not game.done:
                     expect = "reject"
                 elif word in ("u", "undo"):
-                    freecell.undo(game)
+                    game, _ = freecell.undo(game)
                 elif word == "restart":
-                    game["pos"], game["done"] = game["start"], []
+                    game = freecell.restart(game)
             elif r < 0.9:
                 word, expect = rand.choice(["new 2", "new -2", "new 0", "new 8589934592",
                                             "new -3", "new " + "7" * 5000, "hint", "solve"]), None
@@ -284,41 +283,42 @@ class FreeCell(object):
         if rand.random() < 0.1:
             return garbage(rand), None
         if expect == "reject":      # a line is all or nothing: the game as it was
-            self.predicted = session.game["pos"], len(session.game["done"])
+            self.predicted = state
         elif expect:
-            self.predicted = game["pos"], len(game["done"])
+            self.predicted = game
         return dress(rand, words, number), expect
 
     def check(self, state):
-        """The position the line was foreseen to make, if it was; every card
+        """The game the line was foreseen to make, if it was (all of it: the
+        position, the moves done, the deal, the rules, the title); every card
         once; the moves done replay one by one from the start to the position
         (those checked after an earlier line are not checked again)."""
-        game = state.game
-        if self.predicted not in (None, (game["pos"], len(game["done"]))):
-            yield "not the position the line makes"
+        game = state
+        if self.predicted not in (None, game):
+            yield "not the game the line makes"
         try:
-            freecell.check_cards(game["pos"])
+            freecell.check_cards(game.pos)
         except ValueError as e:
             yield "cards: %s" % e
-        done, known = game["done"], self.known
+        done, known = game.done, self.known
         same = 0
         while same < min(len(done), len(known)) and done[same] is known[same][0]:
             same += 1
         del known[same:]
-        pos = known[-1][1] if known else game["start"]
+        pos = known[-1][1] if known else game.start
         for entry in done[same:]:
             text, before, home = entry
             if before != pos:
                 yield "the moves done do not follow each other at %s" % text
-            again = freecell.new_game(before, "", game["bakers"], game["autoplay"])
+            again = freecell.new_game(before, "", game.bakers, game.autoplay)
             try:
-                freecell.play_move(again, text)
+                again, _ = freecell.play_move(again, text)
             except freecell.Illegal as e:
                 yield "%s, among the moves done, is illegal: %s" % (text, e)
                 return
-            pos = again["pos"]
+            pos = again.pos
             known.append((entry, pos))
-        if pos != game["pos"]:
+        if pos != game.pos:
             yield "the moves done do not replay to the position"
 
 
