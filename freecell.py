@@ -3116,8 +3116,10 @@ class Tally(object):
         "Add result's figures to the sums (sign 1), or take them away (sign -1)."
         self.verdicts[result.verdict] += sign
         self.moves += sign * (result.moves or 0)
-        self.counts = [a + sign * (b or 0) for a, b in zip(self.counts or [0] * len(result.counts),
-                                                           result.counts)]
+        counts = self.counts = self.counts or [0] * len(result.counts)
+        for i, n in enumerate(result.counts):
+            if n:
+                counts[i] += sign * n
         self.seconds += sign * result.seconds
         self.times[int(round(result.seconds * 100))] += sign
 

@@ -1322,7 +1322,7 @@ RECALL_BYTES = 500              # at about this many bytes each, at most half th
                                 # the same moves in 0.85 of the time; 90,000 are no quicker
 
 
-MIXER, LOW63, MASK64 = 0x9E3779B97F4A7C15, (1 << 63) - 1, (1 << 64) - 1
+MIXER, LOW63 = 0x9E3779B97F4A7C15, (1 << 63) - 1
 PYTHON_SIZE = 16 << 20          # a guess at Python's own size where /proc cannot tell
 SPARE = 4 << 20                 # kept free for the rest of the search (stack, memos)
 SET_BYTES = 120                 # what a position costs in a Python set, at most
@@ -4372,8 +4372,10 @@ class Tally(object):
         "Add result's figures to the sums (sign 1), or take them away (sign -1)."
         self.verdicts[result.verdict] += sign
         self.moves += sign * (result.moves or 0)
-        self.counts = [a + sign * (b or 0) for a, b in zip(self.counts or [0] * len(result.counts),
-                                                           result.counts)]
+        counts = self.counts = self.counts or [0] * len(result.counts)
+        for i, n in enumerate(result.counts):
+            if n:
+                counts[i] += sign * n
         self.seconds += sign * result.seconds
         self.times[int(round(result.seconds * 100))] += sign
 
