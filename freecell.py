@@ -1251,13 +1251,14 @@ class Solver(object):
                 return Found("unknown", None, Stop("memory", memory), len(seen))
         return Found("impossible", None, None, len(seen))
 
-    def beam(self, pos, width=None, deadline=None, memory=None, bound=None):
+    def beam(self, pos, width=None, deadline=None, memory=None, bound=None, most=None):
         """A search level by level, a level a typed move, keeping the width
         positions of each level that score best (all of them when width is
         None: then it is breadth first and its first win is a shortest one),
         scored by PLAIN.  A position seen on an earlier level is not taken again.  Returns
         (steps or None, positions, levels searched in full, the limit that
-        stopped it or None); it looks no further than bound moves."""
+        stopped it or None); it looks no further than bound moves, nor past
+        most positions (None: no bound)."""
         start = fast(pos)
         key = self.key(start)
         settled = self.autoplay(*start) == start
@@ -1274,6 +1275,8 @@ class Solver(object):
                             return self.path(pos, child_key, seen, settled), len(seen), g, None
                         children.append((score(child), child, child_key))
                 if n & 15 == 15:
+                    if most is not None and len(seen) > most:
+                        return None, len(seen), g, "positions"
                     if deadline and time.time() > deadline:
                         return None, len(seen), g, "deadline"
                     if memory and n & 255 == 255 and self.crowded(seen, memory):
@@ -1287,7 +1290,7 @@ class Solver(object):
         return None, len(seen), g, None if level else "all"
 
     def shortest(self, pos, steps, seconds, deadline=None, memory=None, width=FIRST_WIDTH,
-                 measure=None):
+                 measure=None, budget=None):
         """(steps, minimal, positions, stop): the shortest solution found in
         so many seconds (and before deadline), starting from the solution
         steps.  A breadth-first search comes first: its first win is a
@@ -1295,6 +1298,9 @@ class Solver(object):
         are a lower bound.  Then beams of doubling width, while the next one
         is likely to end in time and the best solution is longer than the
         lower bound; a solution as short as the bound is proved minimal.
+        budget, if given, is the most positions they search in all
+        (BREADTH_SHARE of them the breadth-first search's): where it ends
+        them before the seconds do, the answer is the same on every machine.
         stop is Stop('memory', memory) when the memory limit stopped a
         search, else None (a beam stopped so ends the widening; the
         breadth-first search's memory is freed for the beams).  The searches
@@ -1306,16 +1312,19 @@ class Solver(object):
         end = began + seconds if deadline is None else min(deadline, began + seconds)
         best = (measure(steps), steps) if measure else None
         found, positions, levels, why = self.beam(
-            pos, None, min(end, began + BREADTH_SHARE * seconds), memory, len(steps))
+            pos, None, min(end, began + BREADTH_SHARE * seconds), memory, len(steps),
+            None if budget is None else int(BREADTH_SHARE * budget))
         if found is not None:
             if not measure:
                 return found, True, positions, None
             return min(best, (measure(found), found), key=first)[1], False, positions, None
-        lower = levels + 1 if why in ("deadline", "memory") else len(steps)
+        lower = levels + 1 if why in ("deadline", "memory", "positions") else len(steps)
         stopped, why, took = why == "memory", None, 0.0
-        while why != "memory" and len(steps) > lower and time.time() + GROWTH * took < end:
+        while (why not in ("memory", "positions") and len(steps) > lower
+               and time.time() + GROWTH * took < end and (budget is None or positions < budget)):
             clock = time.time()
-            found, searched, _, why = self.beam(pos, width, end, memory, len(steps))
+            found, searched, _, why = self.beam(pos, width, end, memory, len(steps),
+                                                None if budget is None else budget - positions)
             positions += searched
             if found is not None:
                 steps = found
@@ -1537,15 +1546,17 @@ def with_defaults(limits=None):
 
 
 def solve(pos, bakers=False, autoplay_on=True, limits=None, began=None, short=None,
-          width=FIRST_WIDTH):
+          width=FIRST_WIDTH, short_positions=None):
     """An Answer: the verdict ('solved', 'impossible' or 'unknown'), the
     moves (standard notation), the Stop of the limit reached, positions
     searched, seconds, the total (every foundation move counted) and the
     solver's steps.  limits (a Limits, with_defaults() where None) and began
     are Solver.search's.  With short (seconds), the solution found is then
-    made as short as Solver.shortest can in that time: answer.short says
-    how long that took, answer.minimal whether the solution is proved
-    minimal, and answer.stop names the memory limit if it stopped that.
+    made as short as Solver.shortest can in that time (and, if
+    short_positions is given, in so many positions: its budget):
+    answer.short says how long that took, answer.minimal whether the
+    solution is proved minimal, and answer.stop names the memory limit if
+    it stopped that.
 
     >>> answer = solve(deal(1))
     >>> answer.verdict, answer.total >= 52, len(answer.moves) < answer.total
@@ -1570,7 +1581,7 @@ def solve(pos, bakers=False, autoplay_on=True, limits=None, began=None, short=No
             steps, minimal, searched, stop = solver.shortest(
                 pos, steps, clock + 0.98 * short - shortening,
                 (began or clock) + limits.seconds if limits.seconds else None, limits.memory,
-                width, measure)
+                width, measure, short_positions)
             answer = answer._replace(stop=stop, positions=positions + searched,
                                      short=time.time() - shortening, minimal=minimal)
         steps = solver.shorten(pos, steps)

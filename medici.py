@@ -1470,6 +1470,9 @@ ONES = [bin(n).count("1") for n in range(16)]   # how many of four cards
 # (1.23 s at most), QD!20 with 9C!8 in 1.17 s, AS!max proved 34 in 0.46 s (python3
 # tests/bench.py medici_find).
 PROBE = 100                             # places a probe tries before it gives up
+# CARD!max's first try, at the top, gets one round (40,000 places, 1-2 s): each of
+# ten wishes settles there, reached or ruled out (python3 tests/bench.py medici_max).
+TOP_ROUNDS = 1
 RETRIES = 50                            # probes from one mark before it is dropped
 
 
@@ -1754,22 +1757,25 @@ class Finder(object):
         self.complete, self.total = False, None
         self.marks, self.fails = [[]], [0]     # where probes start, failures there
 
-    def chains(self, want=1, budget=20000):
+    def chains(self, want=1, budget=20000, most=None):
         """Yield distinct chains; at least want of them exist when the search
-        ends.  budget: the places of the first round (probes, then search)."""
-        for chains in self.rounds(want, budget):
+        ends.  budget: the places of the first round (probes, then search);
+        most: the rounds it makes at most (None: no bound)."""
+        for chains in self.rounds(want, budget, most):
             for chain in chains:
                 yield chain
 
-    def rounds(self, want=1, budget=20000):
+    def rounds(self, want=1, budget=20000, most=None):
         """Yield, round after round, the list of the chains that round found
         and no round before it: first the quick complete search (none where
         many places are free), then probes and a complete search, the first
-        of budget places, each after twice as many."""
+        of budget places, each after twice as many, most of them at most
+        (None: until the deadline, or until the search is complete)."""
         import random
         rng, seen = random.Random(self.seed), set()
         try:
             found = self.sweep(want, self.quick) if self.quick else []
+            made = 0
             while True:
                 new = []
                 for chain in found:
@@ -1777,12 +1783,12 @@ class Finder(object):
                         seen.add(tuple(chain))
                         new.append(chain)
                 yield new
-                if self.complete:
+                if self.complete or made == most:
                     return
                 found = self.probes(rng, budget, want, seen)
                 if len(set(map(tuple, found)) - seen) < want:   # else enough, at once
                     found += self.sweep(want, budget)
-                budget *= 2
+                budget, made = budget * 2, made + 1
         except OutOfTime:
             return
 
@@ -1868,9 +1874,11 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
     """(chain, efficiency, proved): a chain meeting wish in which card
     reaches the highest efficiency found, and whether no chain reaches more;
     chain is None when no chain was found.  It first tries the most the
-    card's latest place allows, for a quarter of the time and 6 s at most
+    card's latest place allows, for TOP_ROUNDS rounds of probes and search
     (a search that can reach it is quick, as the wish prunes hard), then
-    climbs from any chain, one search a level above the best so far.
+    climbs from any chain, one search a level above the best so far.  The
+    deadline ends it; short of that, the answer is the same on every
+    machine.
     Ctrl-C (KeyboardInterrupt) during the climb returns the best so far
     with proved None: the user waited for it."""
     search = Search(wish, rule)
@@ -1878,21 +1886,19 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
     most = min(most_folds(latest), 34)
     best, level = None, wish.targets.get(card, 0)
 
-    def at_least(least, until):
+    def at_least(least, rounds=None):
         targets = dict(wish.targets)
         targets[card] = least
         finder = Finder(Wish(wish.slots, targets, wish.hexagrams, wish.balanced),
-                        rule, seed, until)
-        return next(finder.chains(), None), finder
+                        rule, seed, deadline)
+        return next(finder.chains(most=rounds), None), finder
 
-    now = time.time()
-    brief = now + max(1.0, min((deadline - now) / 4, 6.0)) if deadline else now + 1.0
-    chain, finder = at_least(most, min(brief, deadline or brief))
+    chain, finder = at_least(most, TOP_ROUNDS)
     if chain:
         return chain, most, True
     while True:
         try:
-            chain, finder = at_least(level, deadline)
+            chain, finder = at_least(level)
         except KeyboardInterrupt:
             if best is None:
                 raise

@@ -279,6 +279,22 @@ def command(name, *args):
     return [sys.executable, "-S", os.path.join(ROOT, name + ".py")] + list(args)
 
 
+# Python code that runs the script named by its first argument as a program,
+# with the rest as its arguments, where os.sched_getaffinity names %d processors.
+AS_IF = ("import os, runpy, sys; os.sched_getaffinity = lambda pid: set(range(%d)); "
+         "sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')")
+
+
+def on_cores(n, args):
+    """args, a command line that runs a script (python, its options, the
+    script, its arguments), changed so that the script sees n processors
+    whatever the machine has: --jobs N starts no more processes than there
+    are processors, and the tests of the process pool need two workers on a
+    machine of one core too (there they take turns on it)."""
+    at = next(i for i, arg in enumerate(args) if arg.endswith(".py"))
+    return args[:at] + ["-c", AS_IF % n] + args[at:]
+
+
 def environment(**changes):
     "This environment with changes, a value of None removing a variable; no colour variable."
     env = dict(os.environ)
@@ -404,6 +420,13 @@ def odd_numbers(name, odd):
 ################ Signals and processes (Linux's /proc)
 
 
+# Seconds a test waits at most for a program to reach the point where it is
+# interrupted or killed: the wait ends there, at once on an idle machine; a
+# slow or busy one takes longer, and only a program that never gets there
+# waits this long.
+PATIENCE = 120
+
+
 def cpu_seconds(group):
     "Processor seconds the processes of group have used so far (None without /proc)."
     total = 0
@@ -443,7 +466,7 @@ def interrupt(args, after="busy", lines=1):
             child.stdout.readline()
     else:
         waited = time.time()
-        while time.time() - waited < 20 and (cpu_seconds(child.pid) or 0) < 0.2:
+        while time.time() - waited < PATIENCE and (cpu_seconds(child.pid) or 0) < 0.2:
             if cpu_seconds(child.pid) is None:
                 time.sleep(1)
                 break
@@ -483,7 +506,7 @@ def children(pid):
         return found
 
 
-def table_lines(table, count, limit=20):
+def table_lines(table, count, limit=PATIENCE):
     "Wait until the file table holds count lines, for limit seconds at most."
     waited = time.time()
     while (os.pread(table.fileno(), 1 << 16, 0).count(b"\n") < count
@@ -522,9 +545,10 @@ def kill_worker(args, tries=3):
             break
     last = (err.decode().splitlines() or [""])[-1]
     missing = set()
-    for part in last.split("not done: deal")[-1].lstrip("s ").split(","):
-        a, _, b = part.partition("-")
-        missing.update(range(int(a), int(b or a) + 1))
+    if "not done: deal" in last:        # else no worker was lost, three times over
+        for part in last.split("not done: deal")[1].lstrip("s ").split(","):
+            a, _, b = part.partition("-")
+            missing.update(range(int(a), int(b or a) + 1))
     print(child.returncode, sorted(missing.union(done)) == list(range(1, 41)),
           not missing.intersection(done), last)
 
@@ -537,14 +561,14 @@ def kill_waiting(args):
     table = tempfile.TemporaryFile()
     child = subprocess.Popen(args, stdout=table, stderr=subprocess.DEVNULL,
                              start_new_session=True)
-    waited = time.time()
     table_lines(table, 2)
+    waited = time.time()
     try:
-        used = [(0, 0)]
-        while max(used)[0] < 20 and time.time() - waited < 20:
+        used = []                       # (ticks, process id) of each worker
+        while (not used or max(used)[0] < 20) and time.time() - waited < PATIENCE:
             time.sleep(0.01)            # till the other has searched 0.2 s
             used = [(ticks, kid) for kid, ticks in children(child.pid).items()]
-        os.kill(min(used)[1], signal.SIGKILL)
+        os.kill(min(used)[1], signal.SIGKILL)   # a worker (pid 0 would be this group)
     except (OSError, ValueError):
         pass                        # the run is over already, or no pool
     try:
@@ -570,12 +594,13 @@ def running(pid):
 def orphans(args, how):
     """Kill the main process of args (how: a signal) once its two workers
     have each worked 0.2 s; print how many workers, their states (ended, or
-    running 5 s on) and what was written on stderr."""
+    running 30 s on: they end within half a second, a busy machine taking
+    longer) and what was written on stderr."""
     errors = tempfile.TemporaryFile()
     child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors,
                              start_new_session=True)
     waited, used = time.time(), {}
-    while (len(used) < 2 or min(used.values()) < 20) and time.time() - waited < 20:
+    while (len(used) < 2 or min(used.values()) < 20) and time.time() - waited < PATIENCE:
         time.sleep(0.01)
         try:
             used.update(children(child.pid))
@@ -585,7 +610,7 @@ def orphans(args, how):
     child.send_signal(how)
     child.wait()
     waited = time.time()
-    while any(map(running, workers)) and time.time() - waited < 5:
+    while any(map(running, workers)) and time.time() - waited < 30:
         time.sleep(0.05)
     states = []
     for worker in workers:
@@ -737,11 +762,12 @@ class Device(object):
             with open(os.path.join(self.stubs, name + ".py"), "w") as stub:
                 stub.write(STUB % (name, name, name))
 
-    def run(self, name, args, data=b"", device=True):
+    def run(self, name, args, data=b"", device=True, cores=None):
         """(status, stdout, stderr, hidden modules tried) of script name (or,
         without a name, Python itself) run with args (a list, or a string
         split at blanks) on the bytes data, on the device or with the whole
-        standard library; its output encoded in UTF-8."""
+        standard library, seeing so many processors if cores is given
+        (on_cores()); its output encoded in UTF-8."""
         args = args.split() if isinstance(args, str) else args
         env = dict(os.environ, PYTHONIOENCODING="utf-8")
         if device:
@@ -749,8 +775,9 @@ class Device(object):
         tried = os.path.join(self.stubs, "tried")
         if os.path.exists(tried):
             os.remove(tried)
-        child = subprocess.Popen([sys.executable] + [os.path.join(ROOT, name)] * (name != "")
-                                 + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        args = [sys.executable] + [os.path.join(ROOT, name)] * (name != "") + args
+        child = subprocess.Popen(on_cores(cores, args) if cores else args,
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, env=env, cwd=self.empty)
         out, err = child.communicate(data)
         modules = []
