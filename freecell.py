@@ -2038,8 +2038,8 @@ def deal_summary(tally, elapsed):
 
 def summarize(options, stdout, stderr):
     """--summary: the summary of the results files, as one run over all
-    their deals would end; exit status 2 when they cannot be added up, 1
-    when a line was not a result."""
+    their deals would end ('no deals in 1 file' where they hold none); exit
+    status 2 when they cannot be added up, 1 when a line was not a result."""
     tally = Tally(parse_deal_line, VERDICTS, "deal", "solving")
     complain = complainer(stderr)
     try:
@@ -2047,9 +2047,12 @@ def summarize(options, stdout, stderr):
     except ValueError as error:
         stderr.write("freecell: %s\n" % error)
         return 2
-    stdout.write("deals %s in %s\n" % (tally.seen.ranges() or "none",
-                                      plural(len(options.summary), "file")))
-    stdout.write(deal_summary(tally, tally.seconds) + "\n")
+    files = plural(len(options.summary), "file")
+    if not len(tally.seen):
+        stdout.write("no deals in %s\n" % files)
+    else:
+        stdout.write("deals %s in %s\n" % (tally.seen.ranges(), files))
+        stdout.write(deal_summary(tally, tally.seconds) + "\n")
     return 1 if complain.count else 0
 
 

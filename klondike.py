@@ -3291,8 +3291,8 @@ def game_summary(tally, elapsed):
 
 def summarize(names, out, err):
     """--summary: the summary of the results files, as one run over all
-    their games would end; exit status 2 when they cannot be added up, 1
-    when a line was not a result."""
+    their games would end ('no games in 1 file' where they hold none); exit
+    status 2 when they cannot be added up, 1 when a line was not a result."""
     complain = complainer(err)
     try:
         rules = read_results(names, None, lambda text: None, lambda where, what: None)
@@ -3302,8 +3302,12 @@ def summarize(names, out, err):
     except ValueError as error:
         err.write("%s: %s\n" % (PROG, error))
         return 2
-    out.write("games %s in %s\n" % (tally.seen.ranges() or "none", plural(len(names), "file")))
-    out.write(game_summary(tally, tally.seconds) + "\n")
+    files = plural(len(names), "file")
+    if not len(tally.seen):
+        out.write("no games in %s\n" % files)
+    else:
+        out.write("games %s in %s\n" % (tally.seen.ranges(), files))
+        out.write(game_summary(tally, tally.seconds) + "\n")
     return 1 if complain.count else 0
 
 

@@ -2610,8 +2610,9 @@ def rules_text(rule):
 
 def summarize(names, stdout, stderr):
     """--summary: the statistics of the results files, as one run over all
-    their deals would print them; exit status 2 when they cannot be added
-    up, 1 when a line was not a block of deals."""
+    their deals would print them ('no deals in 1 file' where they hold
+    none); exit status 2 when they cannot be added up, 1 when a line was not
+    a block of deals."""
     blocks, complain = [], complainer(stderr)
     try:
         rules = read_results(names, None, lambda text: blocks.append(parse_block(text)),
