@@ -186,7 +186,10 @@ OPTIONS
                         soon as it is solved (written to the disk every 10 s
                         at most); run again, it solves only the deals FILE
                         does not hold yet (and those left unknown at a
-                        smaller limit)
+                        smaller limit); FILE names its rules (cells,
+                        Baker's Game, autoplay, --short, the solver's
+                        version after the first), and a run under others
+                        will not resume it
     --summary FILE...   the summary of such files (shards of one sweep, in any
                         order, overlapping or not), as one run over all their
                         deals would end; files of other rules are refused
@@ -819,6 +822,11 @@ LOOK_BACK = 5               # moves tried again before one the shortening change
 EMPTY = -1                  # where a card goes: an empty column
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0  # about 75 MB; deal 11982 is proved impossible in
                             # 101,645 (python3 tests/bench.py freecell_impossible)
+# One more whenever a change changes what the solver answers for some deal
+# (its verdict, its solution, the positions it searches): a results file of
+# --solve names it, and is not resumed or added up by another solver.  The
+# first is named by no number, as the files made before it had one are.
+SOLVER = 1
 SHORT = 10.0                # seconds --short spends on a shorter solution, by default:
                             # deals 1..100 in 34.9 typed moves, not 45.1, 7.3 s a deal
                             # (python3 tests/bench.py freecell_short)
@@ -1957,15 +1965,19 @@ def solve_deals(options, argv, stdout, stderr):
 
 def rules_text(options):
     """What a results file records as its rules: what changes the verdicts
-    and the counts of moves.
+    and the counts of moves, the solver's version (SOLVER) included.  Its
+    limits change none (a deal's answer is the same at any limits, or
+    unknown: a deal left so is searched again where a resumed run's limits
+    go further).
 
     >>> rules_text(arguments(["--solve", "1-2"]))
     'freecell, 4 cells, autoplay'
     """
-    return "%s, %s, %sautoplay%s" % ("baker's game" if options.bakers else "freecell",
-                                     plural(options.cells, "cell"),
-                                     "" if options.autoplay else "no ",
-                                     ", short %g s" % options.short if options.short else "")
+    return "%s, %s, %sautoplay%s%s" % ("baker's game" if options.bakers else "freecell",
+                                       plural(options.cells, "cell"),
+                                       "" if options.autoplay else "no ",
+                                       ", short %g s" % options.short if options.short else "",
+                                       "" if SOLVER == 1 else ", solver %d" % SOLVER)
 
 
 VERDICTS = ("solved", "impossible", "unknown")

@@ -238,7 +238,9 @@ LISTS OF GAMES
     With --out FILE each game's line is appended to FILE as soon as it is
     done; the file begins with two comment lines, what made it (the
     command and this script's version) and its rules (solving or playing,
-    draw, passes).  Killed at any moment, a sweep loses only the games in
+    draw, passes; the solver's or the player's version after the first;
+    the player's --worlds and --max-positions where not the defaults): a
+    run with other rules will not resume the file.  Killed at any moment, a sweep loses only the games in
     progress (a power cut, the lines of the last 10 seconds at most too);
     run again, it does only the games FILE does not hold yet, and solves
     again those an earlier run left unknown at a smaller limit
@@ -246,7 +248,8 @@ LISTS OF GAMES
     instead.
     Spread over machines, each does a shard into a file of its own, and
     --summary adds the files up as one run over all their games would end,
-    refusing to add draw one to draw three or solving to playing:
+    refusing to add draw one to draw three, solving to playing, or one
+    player's games to another's:
 
         klondike.py --play 1-500 --out a.txt          (on one machine)
         klondike.py --play 501-1000 --out b.txt       (on another)
@@ -1300,6 +1303,11 @@ WON = 0xDDDD                    # found: 13 cards in each foundation
 # tests/bench.py klondike_solver).  At 5,000,000 positions, deals needing 5.4 to 9
 # million were left unknown (draw three 95 and 210, draw one 442 and 611).
 MAX_POSITIONS, TIMEOUT = 20000000, 120.0
+# One more whenever a change changes what the solver answers for some deal
+# (its verdict, its solution, the positions it searches): a results file of
+# --solve names it, and is not resumed or added up by another solver.  The
+# first is named by no number, as the files made before it had one are.
+SOLVER = 1
 # Short searches tried before the complete one, (talon first, positions):
 # the usual move order, then the cards of the talon onto the tableau first.
 # Either order searches the same positions in the end; some winnable deals
@@ -2248,6 +2256,11 @@ EVERY_MOVE = " (every move: replay it without --autoplay)"
 # BUDGET: 600 positions a trial won as many as 1,000 (134 of deals 1..300) in two
 # thirds of the time.  BEHIND 5 won no more (107 of 1..233) in 1.3 times the time.
 WORLDS, BATCH, BEHIND, BUDGET = 54, 12, 3, 600
+# One more whenever a change changes the player's play in some game (these
+# constants included): a results file of --play names it, and is not
+# resumed or added up by another player.  The first is named by no number,
+# as the files made before it had one are.
+PLAYER = 1
 # The plans come from the worlds' own searches, so these are longer than a trial's:
 # 900 positions and 54 worlds won 1418 of deals 1..3000, 600 and 60 won 1416, in
 # about the same time; 300 with up to 84 worlds lost (107 of 1..283 against 128).
@@ -3188,7 +3201,7 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
     name) are given.  Exit status 0 when every game was won."""
     tally = Tally(parse_game_line, KINDS[cheat], "game", "solving" if cheat else "playing", numbers)
     sweep = Sweep(
-        rules=rules_text(cheat, rules, worlds),
+        rules=rules_text(cheat, rules, worlds, limits.positions),
         heading="%-10s %-10s %6s %10s %8s" % (
             "game", "verdict", "moves", "positions" if cheat else "home", "seconds"),
         lines=lambda number, answer: game_lines(number, answer, cheat),
@@ -3197,18 +3210,31 @@ def run_deals(numbers, cheat, rules, limits, jobs, files, out, err, worlds=WORLD
     return run_list(numbers, tally, sweep, limits, jobs, files, out, err)
 
 
-def rules_text(cheat, rules, worlds=WORLDS):
+def rules_text(cheat, rules, worlds=WORLDS, positions=MAX_POSITIONS):
     """What a results file records as its rules: solving or playing, the
-    rules that change the verdicts, and the player's worlds.
+    rules that change the verdicts, and what changes the answers: the
+    solver's or the player's version (SOLVER, PLAYER) and the player's
+    settings that differ from the defaults, its worlds and the positions
+    it solves a game in sight in (a verdict of the solver is the same at any
+    limits, or unknown: a deal left so is searched again where a resumed
+    run's limits go further).  Memory is not named: by default it is a
+    share of what the machine has free at the start, different at each run.
 
     >>> rules_text(True, make_rules(3)), rules_text(False, make_rules(1, None, 'vegas'))
     ('klondike solve, draw 3, passes unlimited', 'klondike play, draw 1, passes 1')
-    >>> rules_text(False, make_rules(3), 96)
-    'klondike play, draw 3, passes unlimited, worlds 96'
+    >>> rules_text(False, make_rules(3), 96, 5000)
+    'klondike play, draw 3, passes unlimited, worlds 96, max-positions 5000'
+    >>> rules_text(True, make_rules(3), 96, 5000)       # the solver's answers are not changed
+    'klondike solve, draw 3, passes unlimited'
     """
-    return "klondike %s, draw %d, passes %s%s" % (
+    version = SOLVER if cheat else PLAYER
+    settings = [] if cheat else [(worlds, WORLDS, "worlds"),
+                                 (positions, MAX_POSITIONS, "max-positions")]
+    return "klondike %s, draw %d, passes %s%s%s" % (
         "solve" if cheat else "play", rules.draw, rules.passes or "unlimited",
-        "" if cheat or worlds == WORLDS else ", worlds %d" % worlds)
+        "".join(", %s %d" % (name, value) for value, default, name in settings
+                if value != default),
+        "" if version == 1 else ", %s %d" % ("solver" if cheat else "player", version))
 
 
 KINDS = {True: ("solved", "impossible", "unknown"), False: ("won", "lost")}   # solving, playing
