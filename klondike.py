@@ -240,8 +240,9 @@ LISTS OF GAMES
     command and this script's version) and its rules (solving or playing,
     draw, passes; the solver's or the player's version after the first;
     the player's --worlds and --max-positions where not the defaults): a
-    run with other rules will not resume the file.  Killed at any moment, a sweep loses only the games in
-    progress (a power cut, the lines of the last 10 seconds at most too);
+    run with other rules will not resume the file.  Killed at any moment,
+    a sweep loses only the games in progress (a power cut, the lines of the
+    last 10 seconds at most too);
     run again, it does only the games FILE does not hold yet, and solves
     again those an earlier run left unknown at a smaller limit
     (--max-positions, --timeout, --memory): the line it adds then counts

@@ -833,24 +833,32 @@ class Scratch(object):
             child.communicate()
         return kills, self.start(line).communicate()[0]
 
-    def kill_worker(self, line, name, limit=60):
+    def kill_worker(self, line, name, limit=60, tries=3):
         """Start a command line of --jobs 2 --out name, and once the file holds
         an item's line, kill one of its worker processes (SIGKILL, as the
         OOM killer kills); "hung" when it still runs limit seconds later (a
-        bound for a hang, not a speed), else its exit status and error lines."""
-        child = self.start(line)
-        waited = time.time()
-        while not re.search(rb"(?m)^\d.*\n", self.read(name)) and time.time() - waited < 20:
-            time.sleep(0.01)
-        workers = sorted((ticks, kid) for kid, ticks in children(child.pid).items())
-        if workers:
-            os.kill(workers[-1][1], signal.SIGKILL)     # the busiest: at work, not ending
-        try:
-            err = child.communicate(timeout=limit)[1]
-        except subprocess.TimeoutExpired:
-            os.killpg(child.pid, signal.SIGKILL)
-            child.communicate()
-            return "hung"
+        bound for a hang, not a speed), else its exit status and error lines.
+        A worker forked afresh an item may be killed as it ends, its answer
+        sent, taking nothing with it: the run then goes on to its end, and
+        is tried again (the file made anew), up to tries times."""
+        for _ in range(tries):
+            if os.path.exists(self.file(name)):
+                os.remove(self.file(name))
+            child = self.start(line)
+            waited = time.time()
+            while not re.search(rb"(?m)^\d.*\n", self.read(name)) and time.time() - waited < 20:
+                time.sleep(0.01)
+            workers = sorted((ticks, kid) for kid, ticks in children(child.pid).items())
+            if workers:
+                os.kill(workers[-1][1], signal.SIGKILL)     # the busiest: at work
+            try:
+                err = child.communicate(timeout=limit)[1]
+            except subprocess.TimeoutExpired:
+                os.killpg(child.pid, signal.SIGKILL)
+                child.communicate()
+                return "hung"
+            if "worker process died" in err:
+                break
         return child.returncode, err.splitlines()
 
     def remove(self):
