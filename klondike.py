@@ -4627,11 +4627,11 @@ def cores():
 
 class Died(Exception):
     """A worker process of --jobs that ended before it answered: task is
-    the task it held (None: none), status its exit status (-N: killed by
-    signal N; None: not known).  Its message says what ended it; the
-    kernel's OOM killer kills with SIGKILL.
+    the task it held, status its exit status (-N: killed by signal N;
+    None: not known).  Its message says what ended it; the kernel's OOM
+    killer kills with SIGKILL.
 
-    >>> print(Died((5,), -9)); print(Died(None, 1)); print(Died(None, None))
+    >>> print(Died((5,), -9)); print(Died((5,), 1)); print(Died((5,), None))
     a worker process died (killed by signal 9, perhaps out of memory)
     a worker process died (exit status 1)
     a worker process died

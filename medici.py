@@ -931,7 +931,7 @@ def tally_part(part):
 def tally_parts(parts, jobs):
     """(part, counts, seconds, process) of each part as it is done, over jobs
     processes when the machine can; Died when a worker process dies."""
-    return results(tally_part, parts, jobs if len(parts) > 1 else 1)
+    return results(tally_part, parts, jobs)
 
 
 def split(spans, jobs):
@@ -3326,11 +3326,11 @@ def cores():
 
 class Died(Exception):
     """A worker process of --jobs that ended before it answered: task is
-    the task it held (None: none), status its exit status (-N: killed by
-    signal N; None: not known).  Its message says what ended it; the
-    kernel's OOM killer kills with SIGKILL.
+    the task it held, status its exit status (-N: killed by signal N;
+    None: not known).  Its message says what ended it; the kernel's OOM
+    killer kills with SIGKILL.
 
-    >>> print(Died((5,), -9)); print(Died(None, 1)); print(Died(None, None))
+    >>> print(Died((5,), -9)); print(Died((5,), 1)); print(Died((5,), None))
     a worker process died (killed by signal 9, perhaps out of memory)
     a worker process died (exit status 1)
     a worker process died
