@@ -27,6 +27,10 @@ THE GAME
     converges when, after the last card, exactly two piles remain: about
     one deal in 131 does.
 
+    Deal N is the 36 cards in the order 6♣ 6♦ 6♥ 6♠ 7♣ ... A♥ A♠ (rank by
+    rank, clubs diamonds hearts spades), shuffled as Microsoft FreeCell
+    shuffles its deal N, and dealt from first to last.
+
     Practitioners also count, for the chain they laid out:
       efficiency   of a card: how many folds follow right after it is dealt
                    (a transit has efficiency > 0), written A♠!3

@@ -35,7 +35,9 @@ NOTATION
             a game record: the board size and the moves, in parentheses.
     Lower case works too.  The board shows the moves around its edges and
     stars the last move's label; on boards of 18 and more (80 columns) the
-    top and bottom edges say T and B once and number the columns.
+    top and bottom edges say T and B once and number the columns.  Under
+    the board, "moves:" lists the moves so far (the last 16, after "...",
+    in a longer game), then whose turn it is or how the game ended.
 
 AT THE PROMPT
     One or more words a line; # starts a comment.  A line is all or
@@ -75,8 +77,8 @@ AT THE PROMPT
     makes its opening move only then, before the line's first move, board,
     history, hint, solve or quit (at the end of the input if every line was
     refused): so a file piped in sees what a player at a terminal sees,
-    where the machine moves before the first prompt.  An empty input ends at
-    once.  At a terminal, Ctrl-C while the machine thinks
+    where the machine moves before the first prompt.  An empty input prints
+    the first board and ends.  At a terminal, Ctrl-C while the machine thinks
     (its reply, hint, solve) stops the search and undoes the line; at the
     prompt, or from a pipe, Ctrl-C ends the program.
 
