@@ -1367,7 +1367,7 @@ def rename_ranks(pairs, allowed):
         if k == len(free_new):
             return True
         new = free_new[k]
-        for old in sorted(allowed[new] - used, key=lambda old: (old != new, old in free_new)):
+        for old in sorted(allowed[new] - used, key=lambda old: (old != new, old in free_new, old)):
             chosen[new] = old
             if solve(k + 1, used | {old}):
                 return True
