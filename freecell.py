@@ -8,6 +8,7 @@ USAGE
     python3 freecell.py -g 1 --solve     a solution of deal 1, in the notation
     python3 freecell.py --solve 1-1000   solve deals 1..1000: a line each, a sum
     python3 freecell.py --help           this manual
+    pypy3 freecell.py ...                any of these runs under PyPy 3 too
 
 THE GAME
     Microsoft's deal number N (1..8589934591, FreeCell Pro's range, or

@@ -11,6 +11,7 @@ USAGE
     python3 klondike.py --play 1-1000       play a list: the player's win rate
     python3 klondike.py --summary FILE...   add up the --out files of a sweep
     python3 klondike.py -g N --export       the deal as a deck string
+    pypy3 klondike.py ...                   any of these runs under PyPy 3 too
 
 THE GAME
     Seven piles are dealt: one card to the first, two to the second, ...,

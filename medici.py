@@ -16,6 +16,7 @@ USAGE
     python3 medici.py --summary F...    the statistics of such files, added up
     python3 medici.py --find ...        search converging chains that meet
                                         wishes
+    pypy3 medici.py ...                 any of these runs under PyPy 3 too
 
 THE GAME
     Deal the 36 cards (ranks 6 7 8 9 10 J Q K A, suits C D H S) one by one

@@ -9,6 +9,7 @@ USAGE
     python3 pousse.py --self               the machine against itself
     python3 pousse.py --icfp < moves       one move as a contest robot
     python3 pousse.py --help               this manual
+    pypy3 pousse.py ...                    any of these runs under PyPy 3 too
 
 THE GAME
     Two players, X and O, take turns pushing tokens onto an N x N board
