@@ -16,6 +16,7 @@ USAGE
     python3 medici.py --summary F...    the statistics of such files, added up
     python3 medici.py --find ...        search converging chains that meet
                                         wishes
+    pypy3 medici.py ...                 any of these runs under PyPy 3 too
 
 THE GAME
     Deal the 36 cards (ranks 6 7 8 9 10 J Q K A, suits C D H S) one by one
@@ -1359,7 +1360,7 @@ def rename_ranks(pairs, allowed):
         if k == len(free_new):
             return True
         new = free_new[k]
-        for old in sorted(allowed[new] - used, key=lambda old: (old != new, old in free_new)):
+        for old in sorted(allowed[new] - used, key=lambda old: (old != new, old in free_new, old)):
             chosen[new] = old
             if solve(k + 1, used | {old}):
                 return True

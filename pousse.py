@@ -9,6 +9,7 @@ USAGE
     python3 pousse.py --self               the machine against itself
     python3 pousse.py --icfp < moves       one move as a contest robot
     python3 pousse.py --help               this manual
+    pypy3 pousse.py ...                    any of these runs under PyPy 3 too
 
 THE GAME
     Two players, X and O, take turns pushing tokens onto an N x N board
@@ -767,7 +768,14 @@ LATE, REDUCTION = 3, 2    # moves after the first LATE of a node, REDUCTION plie
 # them a ply cost five times the last, and it won 50.5 %).
 GO_ON = 0.9               # of its time gone, a search starts no deeper ply
 PYTHON_SIZE = 16 << 20    # a guess at Python's own size where /proc cannot tell
-SPARE = 6 << 20           # kept free for the rest: push plans, line values, the stack
+# Where Python does not say what things cost (PyPy): a position of the table and a value
+# of the memo, the key's 63-bit digits aside, garbage waiting for the collector included
+# (6 x 6 thinking 10 s in 100, 150, 200 MB peaks at 99, 129, 163 MB; at 400 bytes, 112
+# in 100), and 16 MB more spare for the JIT's code, which grows through a game (--self
+# -t 1 in 100 and 150 MB peaks at 113 and 159 MB without it, 99 and 117 with it).
+PYPY_ENTRY, PYPY_VALUE = 600, 600
+SPARE = (6 if sys.getsizeof(0, 0) else 22) << 20    # kept free for the rest: push plans,
+                                                    # line values, the stack (and the JIT)
 MIXER = 0x9E3779B97F4A7C15
 MERSENNE = (1 << 61) - 1
 SURE = 30000              # a line the player to move makes a straight of with one push:
@@ -981,28 +989,32 @@ def repeatable(game):
     return sig
 
 
-def allocated(thing):
-    "The bytes Python allocates for thing: its size rounded up to 16."
-    return -(-sys.getsizeof(thing) // 16) * 16
+def allocated(*things):
+    """The bytes Python allocates for things: the size of each rounded up
+    to 16; 0 where Python does not say (PyPy)."""
+    sizes = [sys.getsizeof(thing, 0) for thing in things]
+    return sum(-(-size // 16) * 16 for size in sizes) if all(sizes) else 0
 
 
 def entry_bytes(n):
     """The bytes one position of the table costs at most on an n x n board,
     its slot in the dict aside: the key (a position, and the hash of its
     past if it has one), the value (a tuple of four ints) and a score too
-    big for Python's cached small ints.  A position costs most on the
-    largest board:
+    big for Python's cached small ints (PYPY_ENTRY where Python does not
+    say).  A position costs most on the largest board:
 
     >>> entry_bytes(3) <= entry_bytes(6) <= entry_bytes(20)
     True
     """
-    return allocated(1 << 2 * n * n + 61) + allocated((WIN, 0, 0, 0)) + allocated(WIN)
+    return (allocated(1 << 2 * n * n + 61, (WIN, 0, 0, 0), WIN)
+            or PYPY_ENTRY + 8 * -(-(2 * n * n + 61) // 63))
 
 
 def value_bytes(n):
     """The bytes one static value of the engine's memo costs at most, its
-    slot aside: the key (a position) and the value (an int)."""
-    return allocated(1 << 2 * n * n) + allocated(WIN)
+    slot aside: the key (a position) and the value (an int) (PYPY_VALUE
+    where Python does not say)."""
+    return allocated(1 << 2 * n * n, WIN) or PYPY_VALUE + 8 * -(-2 * n * n // 63)
 
 
 def table_bytes(entries, each):

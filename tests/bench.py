@@ -1585,6 +1585,67 @@ def device():
           % (time.perf_counter() - began, load, os.getloadavg()[0], os.cpu_count() or 0))
 
 
+################ PyPy
+## The scripts under pypy3 against python3, on the same commands, in turn in
+## the same run (a machine's speed varies): processor seconds, and the peak
+## resident memory of a search that reaches --memory.
+
+PYPY_COMMANDS = [
+    ("FreeCell solver", "freecell.py --solve 1-300 -q"),
+    ("Klondike solver", "klondike.py --solve 1-100 --draw 1 -q"),
+    ("Klondike player", "klondike.py --play 1-5 -q"),
+    ("Pousse engine", "pousse.py --self -n 6 --depth 5 --seed 1 -q -m"),
+    ("Medici search", "medici.py --find -g 1 --target AS!34"),
+    ("Medici --stats", "medici.py --stats 300000 -g 1 --jobs 1"),
+]
+PYPY_BUDGETS = [
+    "freecell.py --solve 11982 --memory 25 -q",
+    "freecell.py --solve 11982 --memory 75 -q",
+    "freecell.py --solve 11982 --memory 90 -q",
+    "klondike.py --solve 5 --memory 90 --timeout 20 --max-positions 100000000 -q",
+    "pousse.py --self --seed 3 -t 1 --memory 100 -q -m",
+    "pousse.py --self --seed 3 -t 1 --memory 150 -q -m",
+]
+
+
+def child_run(command):
+    """(processor seconds, peak resident MB, last line of output) of command,
+    a child of this process."""
+    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT)
+    out = child.stdout.read().decode("utf-8", "replace").strip().splitlines()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = status
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, (out or [""])[-1]
+
+
+@bench
+def pypy_speed():
+    """Each search's command under python3 and pypy3 (PYPY=PATH for another),
+    in turn: processor seconds and their ratio."""
+    pypy = os.environ.get("PYPY", "pypy3")
+    figures = {}
+    for name, command in PYPY_COMMANDS:
+        cpython = child_run(["python3"] + command.split())[0]
+        other = child_run([pypy] + command.split())[0]
+        print("%-16s %-48s python3 %6.1f s  pypy3 %6.1f s  %.2f of the time"
+              % (name, command, cpython, other, other / cpython))
+        figures[name] = "%.2f of the time (%.1f s against %.1f)" % (other / cpython, other, cpython)
+    return figures
+
+
+@bench
+def pypy_memory():
+    """Searches that reach --memory under python3 and pypy3: the last line
+    printed and the peak resident memory, against the budget."""
+    pypy = os.environ.get("PYPY", "pypy3")
+    for command in PYPY_BUDGETS:
+        for python in ("python3", pypy):
+            seconds, peak, last = child_run([python] + command.split())
+            print("%-8s %-72s peak %4.0f MB, %5.1f s: %s" % (python, command, peak, seconds,
+                                                              last[:60]))
+
+
 ################ The README's figures
 
 ## The README's table of figures, a row each: (the search, the figure, the
@@ -1651,6 +1712,18 @@ FIGURES = [
      "pile_count", ""),
     ("Medici `--stats`", "`--stats 1000000 -g 1`, both cores",
      "python3 tests/bench.py medici_stats", "time", ""),
+    ("Under PyPy 3: FreeCell solver", "`freecell.py --solve 1-300 -q`: processor time against CPython's",
+     "python3 tests/bench.py pypy_speed", "FreeCell solver", ""),
+    ("Under PyPy 3: Klondike solver", "`klondike.py --solve 1-100 --draw 1 -q`: processor time against CPython's",
+     "python3 tests/bench.py pypy_speed", "Klondike solver", ""),
+    ("Under PyPy 3: Klondike player", "`klondike.py --play 1-5 -q`: processor time against CPython's",
+     "python3 tests/bench.py pypy_speed", "Klondike player", ""),
+    ("Under PyPy 3: Pousse engine", "`pousse.py --self -n 6 --depth 5 --seed 1 -q -m`: processor time against CPython's",
+     "python3 tests/bench.py pypy_speed", "Pousse engine", ""),
+    ("Under PyPy 3: Medici search", "`medici.py --find -g 1 --target 'AS!34'`: processor time against CPython's",
+     "python3 tests/bench.py pypy_speed", "Medici search", ""),
+    ("Under PyPy 3: Medici --stats", "`medici.py --stats 300000 -g 1 --jobs 1`: processor time against CPython's",
+     "python3 tests/bench.py pypy_speed", "Medici --stats", ""),
 ]
 TABLE_HEAD = ["| search | figure | this collection | the best other program | command |",
               "|---|---|---|---|---|"]
