@@ -325,9 +325,8 @@ def answer(rules, number, game, undo, line):
     return game, undo, Answer("".join(t + "\n" for t in text), None)
 
 def promised(word):
-    "The reason the manual gives for refusing word, if it gives one."
-    m = WORD.match(word)
-    return "no column 9" if m and "9" in m.group(1) + m.group(2) else None
+    "The reason the manual gives for refusing word (its example: 99), if it gives one."
+    return "no column 9" if WORD.match(word) and word.startswith("9") else None
 
 ################ Random games
 
