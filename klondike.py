@@ -59,14 +59,17 @@ THE GAME
     three cards fanned, the playable one last) and the foundations: clubs,
     diamonds, hearts, spades.  Then the seven numbered piles, top cards
     lowest: [] is a face-down card, __ an empty pile.  The last line lists
-    every possible move in the notation below, or says how the game ended.
+    every possible move in the notation below, or says how the game ended;
+    a king is offered the first empty pile only, as empty piles are all
+    alike (KD 5 takes it to another), and a king at the bottom of a pile
+    is offered none (moving it changes nothing, and is refused).
     Red cards are red on a terminal; suits are symbols where they can be.
 
 NOTATION
     9C TH     9C and everything on it onto TH (a card on top of a pile)
     2H AH     2H onto the foundation whose top card is AH
     QD KS     also from a foundation back onto the tableau
-    AS, 9C    a card alone goes to its foundation
+    AS, 9C    a card alone goes to its foundation (a card on top only)
     KD        a king alone to the first empty pile (else home); KD 5: to
               empty pile 5
     9C 4      9C onto pile 4 (any target may be given as a pile number)
@@ -941,10 +944,12 @@ def home_move(game, card, source, count):
     if RANK[card] == KING and empty is not None and \
             (source, empty, count) in moves(game):
         return (source, empty, count)
-    if (source, HOME[card], 1) in moves(game):
+    if count == 1 and (source, HOME[card], 1) in moves(game):
         return (source, HOME[card], 1)
     if RANK[card] == KING and empty is not None and count > 1:
         raise Illegal(why_not(game, (source, empty, count)))
+    if count > 1:                   # a card under others: a double click does nothing
+        raise Illegal(why_not(game, (source, HOME[card], count)))
     if source in FOUNDATIONS:
         raise Illegal("%s is home already" % NAME[card])
     raise Illegal("%s cannot go home; say where it goes (%s and a card)" % (
@@ -2659,9 +2664,10 @@ OWN_WORDS = {"t": "turn", "turn": "turn", "auto": "auto"}     # and WORDS, below
 
 Session = collections.namedtuple("Session", "game start past origin autoplay limits")
 Session.__doc__ = """A game being played: the game now, the game as dealt,
-past (for undo and history: () before the first command, then (the past
-before it, (game before, moves made)) for each, so that a command adds to
-it in constant time; entries() lists them), origin (the game number or
+past (for undo and history: ((), (the game as dealt, the moves autoplay
+made at the deal: none without it)), then (the past before it, (game
+before, moves made)) for each command, so that a command adds to it in
+constant time and the deal is never undone; entries() lists them), origin (the game number or
 the deck string), whether autoplay is on, and the solver's Limits."""
 
 
@@ -2825,7 +2831,9 @@ def start(origin, rules, autoplay, limits=LIMITS):
     "A session of game origin (a number, or a deck as a list of cards)."
     deck = deck_of(origin) if isinstance(origin, int) else origin
     game = deal(deck, rules)
-    return advance(Session(game, game, (), origin, autoplay, limits), [])
+    dealt = Session(game, game, ((), (game, [])), origin, autoplay, limits)
+    after = advance(dealt, [])      # the deal's autoplay, if any, is part of the deal
+    return after._replace(past=((), (game, entries(after.past)[-1][1])))
 
 
 def history(session, solver=False):
@@ -2887,7 +2895,7 @@ def wrap(items, width):
 def execute(session, kind, argument):
     "(session after the command, text it prints or None); raises Illegal."
     if kind == "undo":
-        if not session.past:
+        if not session.past[0]:     # only the deal (and its autoplay) is left
             raise Illegal("nothing to undo")
         earlier, (before, _) = session.past
         return session._replace(game=before, past=earlier), None
@@ -3108,8 +3116,8 @@ def run_line(session, text, style=(False, False), busy=None):
     ...
     klondike.Refused: 9D TS: TS is face down
     >>> after, printed, ended = run_line(session, 'AH board quit t')
-    >>> len(entries(after.past)), printed[0].splitlines()[-1], ended
-    (1, 'moves: JD QC, t', True)
+    >>> len(entries(after.past)), printed[0].splitlines()[-1], ended     # the deal, the line
+    (2, 'moves: JD QC, t', True)
     """
     printed = []
     try:
