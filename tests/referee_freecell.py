@@ -25,13 +25,15 @@ process of `freecell.py -m --ascii` and compares its output line by line
 with the model's prediction.  Standard library only.
 """
 import collections
-import os
+import functools
 import random
 import re
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import referee
+from referee import Answer, ms_deal, run_script
+
+SCRIPT, SEPARATOR = 'freecell.py', " "    # the script judged; what joins its solution's moves
 
 ################ Cards and the deal
 ## Throughout:
@@ -65,27 +67,6 @@ def card_named(text):
     return RANKS.index(text[0]) * 4 + SUITS.index(text[1])
 
 
-def ms_deal(number):
-    """The 52 cards in the order Microsoft's deal number deals them (FreeCell
-    Pro's numbers past 2^31 included).
-
-    >>> " ".join(name(c) for c in ms_deal(1)[:9])
-    'JD 2D 9H JC 5D 7H 7C 5H KD'
-    """
-    state = number - 2 ** 32 if number >= 2 ** 32 else number
-    deck, dealt = list(range(52)), []
-    for left in range(52, 0, -1):
-        state = (state * 214013 + 2531011) % 2 ** 32
-        if number >= 2 ** 32:
-            r = ((state >> 16) & 0xFFFF) + 1
-        else:
-            r = (state >> 16) & 0x7FFF | (0x8000 if number >= 2 ** 31 else 0)
-        j = r % left
-        dealt.append(deck[j])
-        deck[j] = deck[left - 1]
-        deck.pop()
-    return dealt
-
 ################ The rules
 
 Rules = collections.namedtuple("Rules", "cells bakers autoplay")
@@ -94,9 +75,12 @@ Game = collections.namedtuple("Game", "columns cells home moves")
 Move = collections.namedtuple("Move", "source target count")    # count None: plain form
 
 
-def deal(rules, number, columns=None):
-    "The game at the start of deal number (or of the given columns)."
-    if columns is None:
+def deal(rules, number):
+    """The game at the start of deal number: card i of Microsoft's deal on
+    column i % 8; Windows' unshuffled -1 and -2 as the script exports them."""
+    if number < 0:
+        columns = exported(number)
+    else:
         cards = ms_deal(number)
         columns = [tuple(cards[i::8]) for i in range(8)]
     return Game(tuple(columns), (None,) * rules.cells, (0, 0, 0, 0), 0)
@@ -294,8 +278,6 @@ def show(rules, number, game):
 
 ################ A game of typed lines, and what the script must answer
 
-Answer = collections.namedtuple("Answer", "output refused why")  # the word refused, and why
-Answer.__new__.__defaults__ = (None, None)
 
 
 def answer(rules, number, game, undo, line):
@@ -396,116 +378,26 @@ def options(rules, number):
             ["--bakers"] * rules.bakers + ["--no-autoplay"] * (not rules.autoplay))
 
 
-def run_script(args, lines):
-    "(status, output, errors) of freecell.py args given lines on stdin."
-    done = subprocess.run([sys.executable, "-S", os.path.join(ROOT, "freecell.py")] + args,
-                          input="".join(l + "\n" for l in lines).encode(),
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    return done.returncode, done.stdout.decode(), done.stderr.decode()
-
-
+@functools.lru_cache(maxsize=None)
 def exported(number):
     "The columns of deal number as the script's --export gives them (for -1 and -2)."
-    status, out, err = run_script(["-g", str(number), "--export"], [])
+    status, out, err = run_script("freecell.py", ["-g", str(number), "--export"], [])
     return [tuple(card_named(c) for c in line.split()[1:])
             for line in out.splitlines() if line.startswith(":")]
 
 ################ The judge
 
-Verdict = collections.namedtuple("Verdict", "seed args lines accepted refused wins difference")
-
-
-def judge(seed, length=60, model=None):
+def judge(seed, model=None):
     """Play game seed (a random.Random seed) against freecell.py: the Verdict,
     whose difference is None when the script answered every line as the
-    model (a module like this one; this one by default) predicts.  A game in
-    four follows the script's own solution (so that games are won), with
-    detours that come back to it."""
-    model = model or sys.modules[__name__]
-    rng = random.Random(seed)
-    rules, number = random_rules(rng), random_deal(rng)
-    plan = solution(rules, number) if rng.random() < 0.25 else []
-    columns = exported(number) if number < 0 else None
-    game = start = model.deal(rules, number, columns)
-    undo, lines, answers = [], [], []
-    while len(lines) < length or plan:
-        detour = bool(plan) and rng.random() < 0.3
-        if plan and not detour:
-            lines.append(" ".join(plan[:rng.choice([1, 1, 2, 3])]))
-            del plan[:len(lines[-1].split())]
-        else:
-            lines.append(random_line(rng, rules, game, detour))
-        game, undo, said = model.answer(rules, number, game, undo, lines[-1])
-        answers.append(said)
-        back = detour and said.refused is None and lines[-1] != "board"
-        if back or said.refused is not None and rng.random() < 0.5:
-            lines.append("u" if back else "board")
-            game, undo, said = model.answer(rules, number, game, undo, lines[-1])
-            answers.append(said)
-    args = options(rules, number)
-    status, out, err = run_script(args, lines)
-    return Verdict(seed, args, lines, sum(a.refused is None for a in answers),
-                   sum(a.refused is not None for a in answers),
-                   sum("\nWon in " in a.output for a in answers),
-                   difference(lines, model.show(rules, number, start) + "\n",
-                              answers, status, out, err))
+    model (this module, or a planted copy) predicts."""
+    rules, number, lines = referee.game_lines(sys.modules[__name__], seed)
+    return referee.check(sys.modules[__name__], rules, number, lines, model, seed)
 
 
 def solution(rules, number):
     "The moves of the script's solution of the deal under rules, or [] when it finds none soon."
-    status, out, err = run_script(options(rules, number) +
+    status, out, err = run_script("freecell.py", options(rules, number) +
                                   ["--solve", "--max-positions", "30000", "--timeout", "10"], [])
     return [w for line in out.splitlines() if not line.startswith("#") for w in line.split()] \
         if status == 0 else []
-
-
-def difference(lines, start, answers, status, out, err):
-    "The first place where the script's answer is not the model's, in words, or None."
-    refusals = {}
-    for text in err.splitlines():
-        m = re.match(r"freecell: line (\d+): (.*?): (.*)", text)
-        if not m:
-            return "a line on stderr that names no input line: %r" % text
-        refusals[int(m.group(1))] = m.group(2), m.group(3)
-    if not out.startswith(start):
-        return "the deal:\n" + told(start, out[:len(start)])
-    at = len(start)
-    for n, (line, said) in enumerate(zip(lines, answers), 1):
-        got, (word, why) = out[at:at + len(said.output)], refusals.get(n, (None, None))
-        if word != said.refused or got != said.output or said.why not in (None, why):
-            return "line %d %r:\n%s" % (n, line, told(
-                said.output + ("refused: %s: %s\n" % (said.refused, said.why or "...")
-                               if said.refused else ""),
-                got + ("refused: %s: %s\n" % refusals[n] if n in refusals else "")))
-        at += len(said.output)
-    if out[at:]:
-        return "after the last line:\n" + told("", out[at:])
-    if status != (1 if refusals else 0):
-        return "exit status %d" % status
-    return None
-
-
-def told(expected, got):
-    "Both answers, the model's first."
-    return "the model:\n%s\nthe script:\n%s" % (expected, got or "(nothing)\n")
-
-
-def report(verdict):
-    "A disagreement as a reader reproduces it."
-    return "seed %s: freecell.py %s\nlines:\n%s\n%s" % (
-        verdict.seed, " ".join(verdict.args),
-        "".join("  %d: %s\n" % (n, l) for n, l in enumerate(verdict.lines, 1)),
-        verdict.difference)
-
-
-def planted(old, new):
-    "A copy of this model with the text old of its source replaced by new (a planted error)."
-    import types
-    with open(__file__) as f:
-        source = f.read()
-    if source.count(old) != 1:
-        raise ValueError("%r is not in the model once" % old)
-    copy = types.ModuleType("planted")
-    copy.__file__ = __file__
-    exec(compile(source.replace(old, new), __file__, "exec"), copy.__dict__)
-    return copy
