@@ -4,7 +4,7 @@ public rules of the game), never from the script's code, and a judge that
 plays random games against the script and compares every answer.
 
     >>> game = deal(Rules(), 1)
-    >>> print(show(Rules(), 1, game))                 # doctest: +NORMALIZE_WHITESPACE
+    >>> print(show(Rules(), 1, game))
     FreeCell game 1              move 0
      a   b   c   d       C   D   H   S
      ..  ..  ..  ..      ..  ..  ..  ..
@@ -222,7 +222,8 @@ def won(game):
 
 
 def play(rules, game, word):
-    "(game after the typed word, the line the script prints), or None when refused."
+    """(game after the typed word, the move as the script echoes it, the
+    cards autoplay sent home), or None when the word is refused."""
     move = parse(rules, word)
     if move is None or won(game):
         return None
@@ -232,12 +233,8 @@ def play(rules, game, word):
     after = after._replace(moves=game.moves + 1)
     count = len(after.columns[move.target[1]]) - len(game.columns[move.target[1]]) \
         if move.target[0] == "column" else 1
-    text = "Move %d: %s" % (after.moves, typed(rules, game, move, count))
-    if rules.autoplay:
-        after, sent = autoplay(rules, after)
-        if sent:
-            text += ", then %s home" % " ".join(name(c) for c in sent)
-    return after, text
+    after, sent = autoplay(rules, after) if rules.autoplay else (after, [])
+    return after, typed(rules, game, move, count), sent
 
 
 def typed(rules, game, move, count):
@@ -246,8 +243,7 @@ def typed(rules, game, move, count):
     one card (so that the echo reads the same with and without --snx)."""
     def char(place):
         kind, i = place
-        return {"column": lambda: str(i + 1), "cell": lambda: LETTERS[i],
-                "home": lambda: "h"}[kind]()
+        return "h" if kind == "home" else LETTERS[i] if kind == "cell" else str(i + 1)
     word = char(move.source) + char(move.target)
     empty = move.target[0] == "column" and not game.columns[move.target[1]]
     alone = count == 1 and (move.source[0] == "cell" or carried(
@@ -279,7 +275,6 @@ def show(rules, number, game):
 ################ A game of typed lines, and what the script must answer
 
 
-
 def answer(rules, number, game, undo, line):
     """(game, undo, Answer) after one typed line; a refused line leaves game
     and undo (the list of (game, echo) before each move) as they were."""
@@ -297,14 +292,16 @@ def answer(rules, number, game, undo, line):
             played = play(rules, game, word)
             if played is None:
                 return start, before, Answer("", word, promised(word))
-            undo = undo + [(game, played[1].split(": ", 1)[1].split(",")[0])]
-            game = played[0]
-            text.append(played[1])
+            (after, echo, sent), undo = played, undo + [(game, played[1])]
+            game = after
+            text.append("Move %d: %s" % (game.moves, echo) +
+                        (", then %s home" % " ".join(map(name, sent)) if sent else ""))
     if any(w != "board" for w in words):
         text.append(show(rules, number, game))
         if won(game) and not won(start):
             text.append("Won in %d moves." % game.moves)
     return game, undo, Answer("".join(t + "\n" for t in text), None)
+
 
 def promised(word):
     "The reason the manual gives for refusing word (its example: 99), if it gives one."
@@ -381,11 +378,12 @@ def options(rules, number):
 @functools.lru_cache(maxsize=None)
 def exported(number):
     "The columns of deal number as the script's --export gives them (for -1 and -2)."
-    status, out, err = run_script("freecell.py", ["-g", str(number), "--export"], [])
+    status, out, err = run_script(SCRIPT, ["-g", str(number), "--export"], [])
     return [tuple(card_named(c) for c in line.split()[1:])
             for line in out.splitlines() if line.startswith(":")]
 
 ################ The judge
+
 
 def judge(seed, model=None):
     """Play game seed (a random.Random seed) against freecell.py: the Verdict,
@@ -397,7 +395,7 @@ def judge(seed, model=None):
 
 def solution(rules, number):
     "The moves of the script's solution of the deal under rules, or [] when it finds none soon."
-    status, out, err = run_script("freecell.py", options(rules, number) +
+    status, out, err = run_script(SCRIPT, options(rules, number) +
                                   ["--solve", "--max-positions", "30000", "--timeout", "10"], [])
     return [w for line in out.splitlines() if not line.startswith("#") for w in line.split()] \
         if status == 0 else []

@@ -409,37 +409,42 @@ def commands(game, tokens):
             i += len(words.split())
 
 
+def carried_out(rules, game, undo, command):
+    """(game, undo) after a command (a Move, turn, undo or auto), or None
+    when it is refused; auto with nothing to do changes nothing."""
+    if command == "undo":
+        return (undo[-1], undo[:-1]) if undo else None
+    if command == "turn" and not can_turn(rules, game) or won(game) and command != "auto":
+        return None
+    after = auto(rules, game) if command == "auto" else \
+        moved(rules, game, TURN if command == "turn" else command)
+    after = auto(rules, after) if rules.autoplay else after
+    return (game, undo) if command == "auto" and after == game else (after, undo + [game])
+
+
 def answer(rules, number, game, undo, line):
     """(game, undo, Answer) after one typed line; a refused line leaves game
-    and undo (the list of games before each command) as they were."""
+    and undo (the list of games before each command) as they were.  The
+    board is shown once after a line that changed something."""
     tokens = re.findall(r"[^\s,]+|,", line.split("#")[0])
-    start, before, shown, done = game, list(undo), [], False
-    reader = commands(game, tokens)
+    reader, state, shown, done = commands(game, tokens), (game, undo), [], False
     try:
         word, command = next(reader)
         while True:
-            if command is None:
-                return start, before, Answer("", word)
-            if command == "undo":
-                if not undo:
-                    return start, before, Answer("", word, "nothing to undo")
-                game, undo, done = undo[-1], undo[:-1], True
-            elif command == "board":
-                shown.append(show(rules, number, game))
-            elif command == "auto" or command == "turn" or isinstance(command, Move):
-                if command == "turn" and not can_turn(rules, game) or won(game) and command != "auto":
-                    return start, before, Answer("", word)
-                after = auto(rules, game) if command == "auto" else \
-                    moved(rules, game, TURN if command == "turn" else command)
-                after = auto(rules, after) if rules.autoplay else after
-                if command != "auto" or after != game:      # auto may find nothing to do
-                    undo, game, done = undo + [game], after, True
-            word, command = reader.send(game)
+            if command == "board":
+                shown.append(show(rules, number, state[0]))
+            else:
+                after = command and carried_out(rules, state[0], state[1], command)
+                if after is None:
+                    return game, undo, Answer("", word, "nothing to undo"
+                                              if command == "undo" else None)
+                done, state = done or after != state, after
+            word, command = reader.send(state[0])
     except StopIteration:
         pass
     if done:
-        shown.append(show(rules, number, game))
-    return game, undo, Answer("".join(s + "\n" for s in shown), None)
+        shown.append(show(rules, number, state[0]))
+    return state + (Answer("".join(s + "\n" for s in shown)),)
 
 ################ Random games
 
@@ -529,7 +534,7 @@ def judge(seed, model=None):
 
 def solution(rules, number):
     "The moves of the script's solution of the deal under rules, or [] when it finds none soon."
-    status, out, err = run_script("klondike.py", options(rules, number) +
+    status, out, err = run_script(SCRIPT, options(rules, number) +
                                   ["--solve", "--max-positions", "30000", "--timeout", "10"], [])
     return [w.strip() for line in out.splitlines() if not line.startswith("#")
             for w in line.split(",")] if status == 0 else []
