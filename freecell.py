@@ -169,7 +169,9 @@ OPTIONS
                         the seconds 'solve short' spends
     --jobs N            spread --solve DEALS over N processes (no more than
                         there are deals or cores it may use); they share the
-                        memory, 16 MB at least each, or fewer processes
+                        memory, 16 MB at least each, or fewer processes; one
+                        that dies (killed) ends the run at once, naming the
+                        deal it held and the deals not done
     --max-positions N   give up ('unknown') after N positions (default
                         1,000,000)
     --timeout SECONDS   give up ('unknown') after so long (default 60; a single
@@ -184,7 +186,10 @@ OPTIONS
                         soon as it is solved (written to the disk every 10 s
                         at most); run again, it solves only the deals FILE
                         does not hold yet (and those left unknown at a
-                        smaller limit)
+                        smaller limit); FILE names its rules (cells,
+                        Baker's Game, autoplay, --short, the solver's
+                        version after the first), and a run under others
+                        will not resume it
     --summary FILE...   the summary of such files (shards of one sweep, in any
                         order, overlapping or not), as one run over all their
                         deals would end; files of other rules are refused
@@ -817,6 +822,11 @@ LOOK_BACK = 5               # moves tried again before one the shortening change
 EMPTY = -1                  # where a card goes: an empty column
 MAX_POSITIONS, TIMEOUT = 1000000, 60.0  # about 75 MB; deal 11982 is proved impossible in
                             # 101,645 (python3 tests/bench.py freecell_impossible)
+# One more whenever a change changes what the solver answers for some deal
+# (its verdict, its solution, the positions it searches): a results file of
+# --solve names it, and is not resumed or added up by another solver.  The
+# first is named by no number, as the files made before it had one are.
+SOLVER = 1
 SHORT = 10.0                # seconds --short spends on a shorter solution, by default:
                             # deals 1..100 in 34.9 typed moves, not 45.1, 7.3 s a deal
                             # (python3 tests/bench.py freecell_short)
@@ -1251,13 +1261,14 @@ class Solver(object):
                 return Found("unknown", None, Stop("memory", memory), len(seen))
         return Found("impossible", None, None, len(seen))
 
-    def beam(self, pos, width=None, deadline=None, memory=None, bound=None):
+    def beam(self, pos, width=None, deadline=None, memory=None, bound=None, most=None):
         """A search level by level, a level a typed move, keeping the width
         positions of each level that score best (all of them when width is
         None: then it is breadth first and its first win is a shortest one),
         scored by PLAIN.  A position seen on an earlier level is not taken again.  Returns
         (steps or None, positions, levels searched in full, the limit that
-        stopped it or None); it looks no further than bound moves."""
+        stopped it or None); it looks no further than bound moves, nor past
+        most positions (None: no bound)."""
         start = fast(pos)
         key = self.key(start)
         settled = self.autoplay(*start) == start
@@ -1274,6 +1285,8 @@ class Solver(object):
                             return self.path(pos, child_key, seen, settled), len(seen), g, None
                         children.append((score(child), child, child_key))
                 if n & 15 == 15:
+                    if most is not None and len(seen) > most:
+                        return None, len(seen), g, "positions"
                     if deadline and time.time() > deadline:
                         return None, len(seen), g, "deadline"
                     if memory and n & 255 == 255 and self.crowded(seen, memory):
@@ -1287,7 +1300,7 @@ class Solver(object):
         return None, len(seen), g, None if level else "all"
 
     def shortest(self, pos, steps, seconds, deadline=None, memory=None, width=FIRST_WIDTH,
-                 measure=None):
+                 measure=None, budget=None):
         """(steps, minimal, positions, stop): the shortest solution found in
         so many seconds (and before deadline), starting from the solution
         steps.  A breadth-first search comes first: its first win is a
@@ -1295,6 +1308,9 @@ class Solver(object):
         are a lower bound.  Then beams of doubling width, while the next one
         is likely to end in time and the best solution is longer than the
         lower bound; a solution as short as the bound is proved minimal.
+        budget, if given, is the most positions they search in all
+        (BREADTH_SHARE of them the breadth-first search's): where it ends
+        them before the seconds do, the answer is the same on every machine.
         stop is Stop('memory', memory) when the memory limit stopped a
         search, else None (a beam stopped so ends the widening; the
         breadth-first search's memory is freed for the beams).  The searches
@@ -1306,16 +1322,19 @@ class Solver(object):
         end = began + seconds if deadline is None else min(deadline, began + seconds)
         best = (measure(steps), steps) if measure else None
         found, positions, levels, why = self.beam(
-            pos, None, min(end, began + BREADTH_SHARE * seconds), memory, len(steps))
+            pos, None, min(end, began + BREADTH_SHARE * seconds), memory, len(steps),
+            None if budget is None else int(BREADTH_SHARE * budget))
         if found is not None:
             if not measure:
                 return found, True, positions, None
             return min(best, (measure(found), found), key=first)[1], False, positions, None
-        lower = levels + 1 if why in ("deadline", "memory") else len(steps)
+        lower = levels + 1 if why in ("deadline", "memory", "positions") else len(steps)
         stopped, why, took = why == "memory", None, 0.0
-        while why != "memory" and len(steps) > lower and time.time() + GROWTH * took < end:
+        while (why not in ("memory", "positions") and len(steps) > lower
+               and time.time() + GROWTH * took < end and (budget is None or positions < budget)):
             clock = time.time()
-            found, searched, _, why = self.beam(pos, width, end, memory, len(steps))
+            found, searched, _, why = self.beam(pos, width, end, memory, len(steps),
+                                                None if budget is None else budget - positions)
             positions += searched
             if found is not None:
                 steps = found
@@ -1537,15 +1556,17 @@ def with_defaults(limits=None):
 
 
 def solve(pos, bakers=False, autoplay_on=True, limits=None, began=None, short=None,
-          width=FIRST_WIDTH):
+          width=FIRST_WIDTH, short_positions=None):
     """An Answer: the verdict ('solved', 'impossible' or 'unknown'), the
     moves (standard notation), the Stop of the limit reached, positions
     searched, seconds, the total (every foundation move counted) and the
     solver's steps.  limits (a Limits, with_defaults() where None) and began
     are Solver.search's.  With short (seconds), the solution found is then
-    made as short as Solver.shortest can in that time: answer.short says
-    how long that took, answer.minimal whether the solution is proved
-    minimal, and answer.stop names the memory limit if it stopped that.
+    made as short as Solver.shortest can in that time (and, if
+    short_positions is given, in so many positions: its budget):
+    answer.short says how long that took, answer.minimal whether the
+    solution is proved minimal, and answer.stop names the memory limit if
+    it stopped that.
 
     >>> answer = solve(deal(1))
     >>> answer.verdict, answer.total >= 52, len(answer.moves) < answer.total
@@ -1570,7 +1591,7 @@ def solve(pos, bakers=False, autoplay_on=True, limits=None, began=None, short=No
             steps, minimal, searched, stop = solver.shortest(
                 pos, steps, clock + 0.98 * short - shortening,
                 (began or clock) + limits.seconds if limits.seconds else None, limits.memory,
-                width, measure)
+                width, measure, short_positions)
             answer = answer._replace(stop=stop, positions=positions + searched,
                                      short=time.time() - shortening, minimal=minimal)
         steps = solver.shorten(pos, steps)
@@ -1955,15 +1976,19 @@ def solve_deals(options, argv, stdout, stderr):
 
 def rules_text(options):
     """What a results file records as its rules: what changes the verdicts
-    and the counts of moves.
+    and the counts of moves, the solver's version (SOLVER) included.  Its
+    limits change none (a deal's answer is the same at any limits, or
+    unknown: a deal left so is searched again where a resumed run's limits
+    go further).
 
     >>> rules_text(arguments(["--solve", "1-2"]))
     'freecell, 4 cells, autoplay'
     """
-    return "%s, %s, %sautoplay%s" % ("baker's game" if options.bakers else "freecell",
-                                     plural(options.cells, "cell"),
-                                     "" if options.autoplay else "no ",
-                                     ", short %g s" % options.short if options.short else "")
+    return "%s, %s, %sautoplay%s%s" % ("baker's game" if options.bakers else "freecell",
+                                       plural(options.cells, "cell"),
+                                       "" if options.autoplay else "no ",
+                                       ", short %g s" % options.short if options.short else "",
+                                       "" if SOLVER == 1 else ", solver %d" % SOLVER)
 
 
 VERDICTS = ("solved", "impossible", "unknown")
@@ -2036,8 +2061,8 @@ def deal_summary(tally, elapsed):
 
 def summarize(options, stdout, stderr):
     """--summary: the summary of the results files, as one run over all
-    their deals would end; exit status 2 when they cannot be added up, 1
-    when a line was not a result."""
+    their deals would end ('no deals in 1 file' where they hold none); exit
+    status 2 when they cannot be added up, 1 when a line was not a result."""
     tally = Tally(parse_deal_line, VERDICTS, "deal", "solving")
     complain = complainer(stderr)
     try:
@@ -2045,9 +2070,12 @@ def summarize(options, stdout, stderr):
     except ValueError as error:
         stderr.write("freecell: %s\n" % error)
         return 2
-    stdout.write("deals %s in %s\n" % (tally.seen.ranges() or "none",
-                                      plural(len(options.summary), "file")))
-    stdout.write(deal_summary(tally, tally.seconds) + "\n")
+    files = plural(len(options.summary), "file")
+    if not len(tally.seen):
+        stdout.write("no deals in %s\n" % files)
+    else:
+        stdout.write("deals %s in %s\n" % (tally.seen.ranges(), files))
+        stdout.write(deal_summary(tally, tally.seconds) + "\n")
     return 1 if complain.count else 0
 
 
@@ -2289,17 +2317,30 @@ WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit
          "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
 
 
-def printable(word):
-    r"""word fit to echo in an error line: control characters escaped, cut
-    after 40 characters.
+def shown(text):
+    r"""text as a message shows it: a byte that is not UTF-8, which Python
+    holds as a surrogate (U+DC80..U+DCFF) in an argument or a file name,
+    written \xNN, as input_lines() writes one.
 
-    >>> print(printable("7\x00x\x1b[31m"))
-    7\x00x\x1b[31m
+    >>> print(shown("caf\udce9.txt caf\u00e9"))
+    caf\xe9.txt café
+    """
+    return "".join("\\x%02x" % (ord(c) - 0xDC00) if "\udc80" <= c <= "\udcff" else c
+                   for c in text)
+
+
+def printable(word):
+    r"""word fit to echo in an error line: control characters and bytes
+    that are not UTF-8 escaped, cut after 40 characters.
+
+    >>> print(printable("7\x00x\x1b[31m"), printable("\udcff"))
+    7\x00x\x1b[31m \xff
     >>> printable("Q" * 100) == "Q" * 40 + "..."
     True
     """
     return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
-                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+                   else "\\u%04x" % ord(c) for c in shown(word[:40])) + (
+                       "..." if len(word) > 40 else "")
 
 
 def working(stderr, interactive, what):
@@ -2393,13 +2434,14 @@ def option_parser(usage, manual):
     manual as stream can print it, and only that; usage and errors go where
     argparse sends them, sys.stdout and sys.stderr (main() redirects them
     to its own streams), and a write that fails there (a full disk) reaches
-    run(), which says so, where argparse would drop it.
+    run(), which says so, where argparse would drop it.  A byte of an
+    argument that is not UTF-8 is shown \\xNN.
 
     >>> import contextlib, io
     >>> out = io.StringIO()
     >>> parser = option_parser("%(prog)s [options]", lambda stream: "The manual.\\n")
     >>> with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-    ...     for argv in (["--help"], ["--lemon"]):
+    ...     for argv in (["--help"], ["--lemon"], ["--l\\udcffmon"]):
     ...         try:
     ...             parser.parse_args(argv)
     ...         except SystemExit as exit:
@@ -2409,6 +2451,9 @@ def option_parser(usage, manual):
     exit 0
     usage: GAME.py [options]
     GAME.py: error: unrecognized arguments: --lemon
+    exit 2
+    usage: GAME.py [options]
+    GAME.py: error: unrecognized arguments: --l\\xffmon
     exit 2
     """
     import argparse
@@ -2423,7 +2468,7 @@ def option_parser(usage, manual):
 
         def exit(self, status=0, message=None):
             if message:
-                sys.stderr.write(message)
+                sys.stderr.write(shown(message))
             sys.exit(status)
     return Parser(prog=PROG + ".py", usage=usage)
 
@@ -2488,8 +2533,8 @@ def one_of(*words):
         import argparse
         if text.lower() in words:
             return text.lower()
-        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
-                                         % (text, ", ".join(map(repr, words))))
+        raise argparse.ArgumentTypeError("invalid choice: '%s' (choose from %s)"
+                                         % (printable(text), ", ".join(map(repr, words))))
     return pick
 
 
@@ -2663,7 +2708,8 @@ SYNC = 10.0         # seconds at most between two writes of a results file to th
 
 def results_header(argv, rules):
     """The comment lines that begin a results file, and each resumed run's
-    part of it.
+    part of it: the command as it was given, byte for byte (the file is
+    written so: a file name that is not UTF-8 stays as it is).
 
     >>> text = results_header(["--out", "my file"], "some rules")
     >>> text.splitlines()[1]
@@ -2711,30 +2757,32 @@ def read_results(names, rules, take, complain, note=None):
                 words = text.split(None, 3)     # the header: "# SCRIPT.py VERSION: ..."
                 if (len(words) > 2 and words[0] == "#" and words[1].endswith(".py")
                         and words[2].endswith(":") and words[1] != PROG + ".py"):
-                    raise ValueError("%s: made by %s, not %s.py" % (name, words[1], PROG))
+                    raise ValueError("%s: made by %s, not %s.py"
+                                     % (shown(name), words[1], PROG))
                 if text.startswith("# rules: "):
                     made = text[len("# rules: "):].strip()
                     rules = made if rules is None else rules
                     if made != rules:
                         raise ValueError("%s: made under the rules '%s', not '%s'"
-                                         % (name, made, rules))
+                                         % (shown(name), made, rules))
                 elif text.startswith("#"):
                     if note and made is not None:
                         note(text)
                 elif text.strip():
                     if made is None:
                         raise ValueError("%s: not a results file of %s.py (no rules line)"
-                                         % (name, PROG))
+                                         % (shown(name), PROG))
                     try:
                         take(text)
                     except ValueError as error:
-                        complain("%s: line %d" % (name, number), str(error))
+                        complain("%s: line %d" % (shown(name), number), str(error))
         except OSError as error:
-            raise ValueError("%s: %s" % (name, error.strerror or error))
+            raise ValueError("%s: %s" % (shown(name), error.strerror or error))
         # Not one whole line: a run that died at once, or a file of something
         # else without a newline (resumed into, it would be cut to nothing).
         if made is None and (number or not header_start(name)):
-            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
+            raise ValueError("%s: not a results file of %s.py (no rules line)"
+                             % (shown(name), PROG))
     return rules
 
 
@@ -2762,11 +2810,11 @@ def open_results(name, argv, rules, take, complain, note=None):
             read_results([name], rules, take, complain, note)
             with open(name, "r+b") as f:
                 f.truncate(whole_lines(f))
-        out = open(name, "a", encoding="utf-8")
+        out = open(name, "a", encoding="utf-8", errors="surrogateescape")
         out.write(results_header(argv, rules))
         out.flush()
     except OSError as error:
-        raise ValueError("%s: %s" % (name, error.strerror or error))
+        raise ValueError("%s: %s" % (shown(name), error.strerror or error))
     return out
 
 
@@ -2809,7 +2857,7 @@ def keep(results, line):
             results.close()         # now: closed at exit, it would fail again, loudly
         except OSError:
             pass
-        raise ValueError("%s: %s" % (results.name, error.strerror or error))
+        raise ValueError("%s: %s" % (shown(results.name), error.strerror or error))
 
 
 def synced(results):
@@ -2820,7 +2868,7 @@ def synced(results):
         os.fsync(results.fileno())
     except OSError as error:
         if error.errno != errno.EINVAL:
-            raise ValueError("%s: %s" % (results.name, error.strerror or error))
+            raise ValueError("%s: %s" % (shown(results.name), error.strerror or error))
     results.synced = time.time()
 
 
@@ -3145,8 +3193,9 @@ class Tally(object):
 # results file records, the table's heading, lines(number, answer): the
 # deal's line and, when the search was stopped, a comment line saying why;
 # work(task), a function of the module (the workers call it): (number,
-# answer), and task(number, limits) its argument; fresh: each deal in a
-# worker of its own; summary(tally, seconds): the last line.
+# answer), and task(number, limits) its argument, a tuple that begins with
+# the number; fresh: each deal in a worker of its own; summary(tally,
+# seconds): the last line.
 Sweep = collections.namedtuple("Sweep", "rules heading lines work task fresh summary")
 
 
@@ -3157,7 +3206,8 @@ def run_list(numbers, tally, sweep, limits, jobs, files, out, err):
     holds are not done again, but those it left unknown where this run's
     limits (a Limits) go further.  tally gathers the lines.  Exit status 0
     when every deal was won (or solved), 1 when not or a line could not be
-    kept, 2 when the file cannot be used."""
+    kept or a worker process died (the line that says so names the deals
+    not done, and how to resume), 2 when the file cannot be used."""
     began = time.time()
     results_file = None
     if files:
@@ -3184,7 +3234,7 @@ def run_list(numbers, tally, sweep, limits, jobs, files, out, err):
     if files and fresh < len(numbers):
         retried = ", and again the %d left unknown at smaller limits" % len(again) if again else ""
         err.write("%s: %s holds %s of these already; %s the other %d%s\n"
-                  % (PROG, name, plural(len(numbers) - fresh, tally.word), tally.doing, fresh,
+                  % (PROG, shown(name), plural(len(numbers) - fresh, tally.word), tally.doing, fresh,
                      retried))
     out.write(sweep.heading + "\n")
     processes, memory = shared(limits.memory, workers(jobs, count))
@@ -3204,7 +3254,7 @@ def run_list(numbers, tally, sweep, limits, jobs, files, out, err):
             out.flush()
         if results_file:
             synced(results_file)
-    except ValueError as error:
+    except (ValueError, Died) as error:
         out.write("".join("\n".join(waiting.pop(n)) + "\n" for n in todo() if n in waiting))
         if len(tally.seen):                 # the summary of what was done
             out.write(sweep.summary(tally, time.time() - began) + "\n")
@@ -3212,11 +3262,28 @@ def run_list(numbers, tally, sweep, limits, jobs, files, out, err):
         for n in todo():
             if n not in tally.seen:
                 missing.add(n)
-        err.write("%s: %s%s\n" % (PROG, error, "; not done: %s%s %s" % (
-            tally.word, "s" if len(missing) > 1 else "", missing.ranges()) if len(missing) else ""))
+        held = " while %s %s %d" % (tally.doing, tally.word, error.task[0]) \
+            if isinstance(error, Died) else ""
+        err.write("%s: %s%s%s; %s\n" % (PROG, error, held, "; not done: %s%s %s" % (
+            tally.word, "s" if len(missing) > 1 else "", missing.ranges()) if len(missing) else "",
+            resuming(files and files[1], tally.word)))
         return 1
     out.write(sweep.summary(tally, time.time() - began) + "\n")
     return 0 if tally.verdicts[tally.kinds[0]] == len(tally.seen) == len(numbers) else 1
+
+
+def resuming(name, word):
+    """How a list run that ended early is resumed, with its results file
+    name (None: without one); word names an item.
+
+    >>> resuming("r.txt", "deal")
+    'r.txt holds the deals done: the same command resumes'
+    >>> resuming(None, "game")
+    'run with --out FILE to keep the games done and resume'
+    """
+    if name is None:
+        return "run with --out FILE to keep the %ss done and resume" % word
+    return "%s holds the %ss done: the same command resumes" % (shown(name), word)
 
 
 def workers(jobs, items):
@@ -3250,36 +3317,28 @@ def shared(memory, processes):
 
 def results(work, tasks, processes, fresh=False):
     """work(task) for each task (an iterable, taken as the workers need
-    them) as it is done, over several processes if asked.  fresh: each task
-    gets a worker forked afresh (about 15 ms of processor time), for a
-    search that reached its memory budget leaves its worker holding most of
-    it (pages it made its own, arenas a few objects keep), which would
-    starve the next one there (Klondike's deal 5 after deal 12 in 64 MB:
-    23,205 positions, 663,538 alone).  This process's objects are frozen
-    first, out of the collector's sight, so that the workers' collections do
-    not copy the pages they share with it (deal 5 then searches 1,162,293
-    positions in the same budget)."""
+    them) as it is done, over several processes if asked (pooled()).
+    fresh: each task gets a worker forked afresh (about 15 ms of processor
+    time), for a search that reached its memory budget leaves its worker
+    holding most of it (pages it made its own, arenas a few objects keep),
+    which would starve the next one there (Klondike's deal 5 after deal 12
+    in 64 MB: 23,205 positions, 663,538 alone).  This process's objects are
+    frozen first, out of the collector's sight, so that the workers'
+    collections do not copy the pages they share with it (deal 5 then
+    searches 1,162,293 positions in the same budget)."""
     if processes > 1:
         try:
-            import gc
-            import multiprocessing
-            freeze = getattr(gc, "freeze", None)        # Python 3.7 and later
-            if freeze:
-                gc.collect()
-                freeze()
-            pool = multiprocessing.Pool(processes, quiet_worker,
-                                        maxtasksperchild=1 if fresh else None)
-        except (ImportError, OSError):
-            pool = None                     # no process pool here: do it in one
-        if pool is not None:
-            try:
-                for result in pooled(pool, work, tasks):
-                    yield result
-            finally:
-                ended(pool)
-            return
-    for task in tasks:
-        yield work(task)
+            import multiprocessing.connection
+        except ImportError:                 # a Python built without it: do it in one
+            processes = 1
+    if processes > 1:
+        import gc
+        freeze = getattr(gc, "freeze", None)        # Python 3.7 and later
+        if freeze:
+            gc.collect()
+            freeze()
+        return pooled(work, tasks, processes, fresh)
+    return (work(task) for task in tasks)
 
 
 def cores():
@@ -3305,6 +3364,30 @@ def cores():
         return os.cpu_count() or 1
 
 
+class Died(Exception):
+    """A worker process of --jobs that ended before it answered: task is
+    the task it held, status its exit status (-N: killed by signal N;
+    None: not known).  Its message says what ended it; the kernel's OOM
+    killer kills with SIGKILL.
+
+    >>> print(Died((5,), -9)); print(Died((5,), 1)); print(Died((5,), None))
+    a worker process died (killed by signal 9, perhaps out of memory)
+    a worker process died (exit status 1)
+    a worker process died
+    """
+
+    def __init__(self, task, status):
+        self.task, self.status = task, status
+        if status is None:
+            how = ""
+        elif status < 0:
+            how = " (killed by signal %d%s)" % (-status, ", perhaps out of memory"
+                                                if -status == getattr(_signal, "SIGKILL", 9) else "")
+        else:
+            how = " (exit status %d)" % status
+        Exception.__init__(self, "a worker process died" + how)
+
+
 def quiet_worker():
     """Start a worker of --jobs: it leaves Ctrl-C to the main process, which
     ends them all quietly; and should the main process end without ending
@@ -3325,76 +3408,135 @@ def quiet_worker():
     threading.Thread(target=orphaned, daemon=True).start()
 
 
-def pooled(pool, work, items):
-    """work(item) for each item, as the pool's workers finish them.  A worker
-    that dies (the kernel's OOM killer ends the largest process) takes its
-    item with it, and may leave the pool's queue locked: the pool, which
-    starts another worker, would wait for ever.  A pool that has lost a
-    worker ends with a ValueError instead, once it has no answer ready and
-    no worker left at work (its processor time has not grown for a second;
-    where the system does not tell, at once): the items the others were
-    working on are done first."""
-    import multiprocessing
-    workers = set(p.pid for p in multiprocessing.active_children())
-    answers = pool.imap_unordered(work, items)
-    used = None
+def serve(connection, work, fresh):
+    """The life of a worker process: work(task) for each task connection
+    brings, each answer sent back as (True, answer), or (False, the error)
+    where work raised one, until it brings None, or after one task when
+    fresh."""
+    quiet_worker()
     while True:
-        try:
-            yield answers.next(timeout=1)
-        except StopIteration:
+        task = connection.recv()
+        if task is None:
             return
-        except multiprocessing.TimeoutError:
-            alive = sorted(p.pid for p in multiprocessing.active_children())
-            if workers <= set(alive):
-                continue
-            now = [processor_ticks(pid) for pid in alive]
-            if None not in now and now != used:     # the first look, or one is at work
-                used = now
-                continue
-            raise ValueError("a worker process died (killed, perhaps for want of memory)")
+        try:
+            answer = True, work(task)
+        except Exception as error:
+            answer = False, error
+        connection.send(answer)
+        if fresh:
+            return
 
 
-def processor_ticks(pid):
-    """The processor time process pid has used, in clock ticks, where the
-    system says (Linux's /proc); None where it does not.
-
-    >>> import time
-    >>> before, start = processor_ticks(os.getpid()), time.process_time()
-    >>> while time.process_time() - start < 0.1:    # 0.1 s of work
-    ...     pass
-    >>> before is None or processor_ticks(os.getpid()) - before >= 5   # 100 ticks a second
-    True
-    >>> processor_ticks(-1) is None                 # no such process
-    True
-    """
-    try:
-        with open("/proc/%d/stat" % pid) as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def ended(pool):
-    """End the pool and its workers.  Pool.terminate() first takes the lock
-    of the pool's task queue, which a worker killed while it waited for a
-    task holds for ever: it gets a thread of its own and a second (it needs
-    a few milliseconds), and the workers left are ended here, a worker the
-    pool started as it was ended included (Klondike's pool starts one a
-    game): for a second at most, until none is left."""
+def hire(work, fresh):
+    """This end of the connection of a worker process, and the process,
+    started; ValueError when it cannot be.  The connection is a pipe of
+    its own, which no other worker holds: the worker's death closes it."""
     import multiprocessing
-    import threading
-    ender = threading.Thread(target=pool.terminate)
-    ender.daemon = True
-    ender.start()
-    ender.join(1)
-    until = time.time() + 1
-    workers = multiprocessing.active_children()
-    while workers and time.time() < until:
-        for worker in workers:
-            worker.terminate()
-        time.sleep(0.02)
-        workers = multiprocessing.active_children()
+    try:
+        ours, theirs = multiprocessing.Pipe()
+        process = multiprocessing.Process(target=serve, args=(theirs, work, fresh))
+        process.daemon = True       # ended by multiprocessing at exit, should it be left
+        process.start()
+    except OSError as error:
+        raise ValueError("cannot start a worker process: %s" % (error.strerror or error))
+    theirs.close()
+    return ours, process
+
+
+def pooled(work, tasks, processes, fresh=False):
+    """work(task) for each task, as worker processes finish them, processes
+    of them at most: each is given a task, sends back its answer and is
+    given the next (fresh: it ends, and a new one takes the next).  A
+    worker that dies (the kernel's OOM killer ends the largest process)
+    ends them all at once with Died, naming the task it held: the others'
+    tasks are not done either.  (multiprocessing's Pool would start
+    another worker, and wait for ever for the answer lost with the first.)
+    Where no process can be started, the tasks are done in this one.
+
+    >>> sorted(pooled(abs, [-3, 1, -2], 2)), sorted(pooled(abs, [-3, 1, -2], 2, fresh=True))
+    ([1, 2, 3], [1, 2, 3])
+    >>> list(pooled(int, ["12", "x"], 2))       # work's error, raised here
+    Traceback (most recent call last):
+    ValueError: invalid literal for int() with base 10: 'x'
+    """
+    import multiprocessing.connection
+    tasks, none = iter(tasks), object()
+    held = {}               # each busy worker's connection: (its process, its task)
+    leaving = []            # workers told to end, there being no task left
+    try:
+        task = next(tasks, none)
+        while task is not none and len(held) < processes:
+            try:
+                connection, process = hire(work, fresh)
+            except ValueError:
+                if held:
+                    raise
+                while task is not none:         # no process here: all in this one
+                    yield work(task)
+                    task = next(tasks, none)
+                return
+            give(held, connection, process, task)
+            task = next(tasks, none)
+        while held:
+            multiprocessing.connection.wait(
+                list(held) + [process.sentinel for process, _ in held.values()])
+            for connection in list(held):
+                process, given = held[connection]
+                alive = process.is_alive()      # first: an answer sent before it ended counts
+                try:
+                    if not connection.poll():
+                        if alive:
+                            continue
+                        raise EOFError
+                    done, answer = connection.recv()
+                except (EOFError, OSError):
+                    raise Died(given, ended(process, 1.0))
+                del held[connection]
+                if not done:
+                    raise answer            # work's error, raised here as if work ran here
+                if fresh:
+                    connection.close()
+                    ended(process, 1.0)
+                    if task is not none:
+                        connection, process = hire(work, fresh)
+                if task is not none:
+                    give(held, connection, process, task)
+                    task = next(tasks, none)
+                elif not fresh:
+                    leaving.append(process)
+                    try:
+                        connection.send(None)   # the worker's end
+                    except OSError:
+                        pass                    # gone already, with nothing lost
+                yield answer
+    finally:
+        for process, _ in held.values():
+            process.terminate()
+        for process in [process for process, _ in held.values()] + leaving:
+            ended(process, 1.0)
+
+
+def give(held, connection, process, task):
+    """Send task to the worker (connection, process) and note it in held;
+    Died when the worker is gone."""
+    held[connection] = process, task
+    try:
+        connection.send(task)
+    except OSError:
+        raise Died(task, ended(process, 1.0))
+
+
+def ended(process, wait):
+    """The exit status of worker process once it has ended: it is given wait
+    seconds, then ended (SIGTERM, then SIGKILL where it has to be)."""
+    process.join(wait)
+    if process.exitcode is None:
+        process.terminate()
+        process.join(1)
+    if process.exitcode is None and hasattr(process, "kill"):      # Python 3.7 and later
+        process.kill()
+        process.join(1)
+    return process.exitcode
 
 ################ Ending quietly
 

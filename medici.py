@@ -27,6 +27,10 @@ THE GAME
     converges when, after the last card, exactly two piles remain: about
     one deal in 131 does.
 
+    Deal N is the 36 cards in the order 6♣ 6♦ 6♥ 6♠ 7♣ ... A♥ A♠ (rank by
+    rank, clubs diamonds hearts spades), shuffled as Microsoft FreeCell
+    shuffles its deal N, and dealt from first to last.
+
     Practitioners also count, for the chain they laid out:
       efficiency   of a card: how many folds follow right after it is dealt
                    (a transit has efficiency > 0), written A♠!3
@@ -149,7 +153,9 @@ STATISTICS
     ending with each number of piles), written as each block is done:
     killed at any moment, a run loses only the blocks in progress (a power
     cut, the lines of the last 10 seconds at most too), and run again
-    (with or without -g) it folds only the deals FILE does not hold.
+    (with or without -g) it folds only the deals FILE does not hold.  A
+    worker process that dies (the OOM killer's choice) ends the run at
+    once, with a line naming its block and the deals not done.
     --summary FILE... adds such files up: shards of one study in any order,
     as one run over all their deals prints them (the time is the blocks'
     own); blocks that overlap must line up (a run into FILE cuts its blocks
@@ -928,22 +934,8 @@ def tally_part(part):
 
 def tally_parts(parts, jobs):
     """(part, counts, seconds, process) of each part as it is done, over jobs
-    processes when the machine can."""
-    if jobs > 1 and len(parts) > 1:
-        try:
-            import multiprocessing
-            pool = multiprocessing.Pool(jobs, quiet_worker)
-        except (ImportError, OSError):        # no working semaphores (some phones)
-            pool = None
-        if pool is not None:
-            try:
-                for result in pooled(pool, tally_part, parts):
-                    yield result
-            finally:
-                ended(pool)
-            return
-    for part in parts:
-        yield tally_part(part)
+    processes when the machine can; Died when a worker process dies."""
+    return results(tally_part, parts, jobs)
 
 
 def split(spans, jobs):
@@ -1470,6 +1462,9 @@ ONES = [bin(n).count("1") for n in range(16)]   # how many of four cards
 # (1.23 s at most), QD!20 with 9C!8 in 1.17 s, AS!max proved 34 in 0.46 s (python3
 # tests/bench.py medici_find).
 PROBE = 100                             # places a probe tries before it gives up
+# CARD!max's first try, at the top, gets one round (40,000 places, 1-2 s): each of
+# ten wishes settles there, reached or ruled out (python3 tests/bench.py medici_max).
+TOP_ROUNDS = 1
 RETRIES = 50                            # probes from one mark before it is dropped
 
 
@@ -1754,22 +1749,25 @@ class Finder(object):
         self.complete, self.total = False, None
         self.marks, self.fails = [[]], [0]     # where probes start, failures there
 
-    def chains(self, want=1, budget=20000):
+    def chains(self, want=1, budget=20000, most=None):
         """Yield distinct chains; at least want of them exist when the search
-        ends.  budget: the places of the first round (probes, then search)."""
-        for chains in self.rounds(want, budget):
+        ends.  budget: the places of the first round (probes, then search);
+        most: the rounds it makes at most (None: no bound)."""
+        for chains in self.rounds(want, budget, most):
             for chain in chains:
                 yield chain
 
-    def rounds(self, want=1, budget=20000):
+    def rounds(self, want=1, budget=20000, most=None):
         """Yield, round after round, the list of the chains that round found
         and no round before it: first the quick complete search (none where
         many places are free), then probes and a complete search, the first
-        of budget places, each after twice as many."""
+        of budget places, each after twice as many, most of them at most
+        (None: until the deadline, or until the search is complete)."""
         import random
         rng, seen = random.Random(self.seed), set()
         try:
             found = self.sweep(want, self.quick) if self.quick else []
+            made = 0
             while True:
                 new = []
                 for chain in found:
@@ -1777,12 +1775,12 @@ class Finder(object):
                         seen.add(tuple(chain))
                         new.append(chain)
                 yield new
-                if self.complete:
+                if self.complete or made == most:
                     return
                 found = self.probes(rng, budget, want, seen)
                 if len(set(map(tuple, found)) - seen) < want:   # else enough, at once
                     found += self.sweep(want, budget)
-                budget *= 2
+                budget, made = budget * 2, made + 1
         except OutOfTime:
             return
 
@@ -1868,9 +1866,11 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
     """(chain, efficiency, proved): a chain meeting wish in which card
     reaches the highest efficiency found, and whether no chain reaches more;
     chain is None when no chain was found.  It first tries the most the
-    card's latest place allows, for a quarter of the time and 6 s at most
+    card's latest place allows, for TOP_ROUNDS rounds of probes and search
     (a search that can reach it is quick, as the wish prunes hard), then
-    climbs from any chain, one search a level above the best so far.
+    climbs from any chain, one search a level above the best so far.  The
+    deadline ends it; short of that, the answer is the same on every
+    machine.
     Ctrl-C (KeyboardInterrupt) during the climb returns the best so far
     with proved None: the user waited for it."""
     search = Search(wish, rule)
@@ -1878,21 +1878,19 @@ def highest(wish, card, rule="leftmost", seed=1, deadline=None):
     most = min(most_folds(latest), 34)
     best, level = None, wish.targets.get(card, 0)
 
-    def at_least(least, until):
+    def at_least(least, rounds=None):
         targets = dict(wish.targets)
         targets[card] = least
         finder = Finder(Wish(wish.slots, targets, wish.hexagrams, wish.balanced),
-                        rule, seed, until)
-        return next(finder.chains(), None), finder
+                        rule, seed, deadline)
+        return next(finder.chains(most=rounds), None), finder
 
-    now = time.time()
-    brief = now + max(1.0, min((deadline - now) / 4, 6.0)) if deadline else now + 1.0
-    chain, finder = at_least(most, min(brief, deadline or brief))
+    chain, finder = at_least(most, TOP_ROUNDS)
     if chain:
         return chain, most, True
     while True:
         try:
-            chain, finder = at_least(level, deadline)
+            chain, finder = at_least(level)
         except KeyboardInterrupt:
             if best is None:
                 raise
@@ -2560,7 +2558,7 @@ def run_stats(args, argv, stdout, stderr):
     count = sum(b - a + 1 for a, b in todo)
     if blocks:
         stderr.write("%s: %s holds %d of these deals already; folding the other %d\n"
-                     % (PROG, args.out, args.stats - count, count))
+                     % (PROG, shown(args.out), args.stats - count, count))
     most = cores()
     jobs = min(args.jobs or most, most) if count >= 50000 else 1
     parts = [(a, b + 1, args.rule) for a, b in split(todo, jobs)]
@@ -2577,15 +2575,18 @@ def run_stats(args, argv, stdout, stderr):
             done.append((a, b - 1))
         if out:
             synced(out)
-    except ValueError as error:
+    except (ValueError, Died) as error:
         held = spans_of([block[:2] for block in blocks] + done)
         missing = gaps(first, last, held)
         if sum(total):                      # what was folded is not thrown away
             stdout.write("\n".join(stats_lines(held, total, args.rule, "(%s not done)" % plural(
                 sum(b - a + 1 for a, b in missing), "deal"))) + "\n")
-        stderr.write("%s: %s; not done: deal%s %s\n" % (
-            PROG, error, "s" if sum(b - a for a, b in missing) else "",
-            ", ".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in missing)))
+        lost = " while folding deals %d-%d" % (error.task[0], error.task[1] - 1) \
+            if isinstance(error, Died) else ""
+        stderr.write("%s: %s%s; not done: deal%s %s; %s\n" % (
+            PROG, error, lost, "s" if sum(b - a for a, b in missing) else "",
+            ", ".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in missing),
+            resuming(args.out, "deal")))
         return 1
     seconds = time.time() - began
     processes = max(1, len(workers))
@@ -2619,8 +2620,9 @@ def rules_text(rule):
 
 def summarize(names, stdout, stderr):
     """--summary: the statistics of the results files, as one run over all
-    their deals would print them; exit status 2 when they cannot be added
-    up, 1 when a line was not a block of deals."""
+    their deals would print them ('no deals in 1 file' where they hold
+    none); exit status 2 when they cannot be added up, 1 when a line was not
+    a block of deals."""
     blocks, complain = [], complainer(stderr)
     try:
         rules = read_results(names, None, lambda text: blocks.append(parse_block(text)),
@@ -2801,17 +2803,30 @@ WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit
          "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
 
 
-def printable(word):
-    r"""word fit to echo in an error line: control characters escaped, cut
-    after 40 characters.
+def shown(text):
+    r"""text as a message shows it: a byte that is not UTF-8, which Python
+    holds as a surrogate (U+DC80..U+DCFF) in an argument or a file name,
+    written \xNN, as input_lines() writes one.
 
-    >>> print(printable("7\x00x\x1b[31m"))
-    7\x00x\x1b[31m
+    >>> print(shown("caf\udce9.txt caf\u00e9"))
+    caf\xe9.txt café
+    """
+    return "".join("\\x%02x" % (ord(c) - 0xDC00) if "\udc80" <= c <= "\udcff" else c
+                   for c in text)
+
+
+def printable(word):
+    r"""word fit to echo in an error line: control characters and bytes
+    that are not UTF-8 escaped, cut after 40 characters.
+
+    >>> print(printable("7\x00x\x1b[31m"), printable("\udcff"))
+    7\x00x\x1b[31m \xff
     >>> printable("Q" * 100) == "Q" * 40 + "..."
     True
     """
     return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
-                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+                   else "\\u%04x" % ord(c) for c in shown(word[:40])) + (
+                       "..." if len(word) > 40 else "")
 
 
 def working(stderr, interactive, what):
@@ -2905,13 +2920,14 @@ def option_parser(usage, manual):
     manual as stream can print it, and only that; usage and errors go where
     argparse sends them, sys.stdout and sys.stderr (main() redirects them
     to its own streams), and a write that fails there (a full disk) reaches
-    run(), which says so, where argparse would drop it.
+    run(), which says so, where argparse would drop it.  A byte of an
+    argument that is not UTF-8 is shown \\xNN.
 
     >>> import contextlib, io
     >>> out = io.StringIO()
     >>> parser = option_parser("%(prog)s [options]", lambda stream: "The manual.\\n")
     >>> with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-    ...     for argv in (["--help"], ["--lemon"]):
+    ...     for argv in (["--help"], ["--lemon"], ["--l\\udcffmon"]):
     ...         try:
     ...             parser.parse_args(argv)
     ...         except SystemExit as exit:
@@ -2921,6 +2937,9 @@ def option_parser(usage, manual):
     exit 0
     usage: GAME.py [options]
     GAME.py: error: unrecognized arguments: --lemon
+    exit 2
+    usage: GAME.py [options]
+    GAME.py: error: unrecognized arguments: --l\\xffmon
     exit 2
     """
     import argparse
@@ -2935,7 +2954,7 @@ def option_parser(usage, manual):
 
         def exit(self, status=0, message=None):
             if message:
-                sys.stderr.write(message)
+                sys.stderr.write(shown(message))
             sys.exit(status)
     return Parser(prog=PROG + ".py", usage=usage)
 
@@ -3000,8 +3019,8 @@ def one_of(*words):
         import argparse
         if text.lower() in words:
             return text.lower()
-        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
-                                         % (text, ", ".join(map(repr, words))))
+        raise argparse.ArgumentTypeError("invalid choice: '%s' (choose from %s)"
+                                         % (printable(text), ", ".join(map(repr, words))))
     return pick
 
 
@@ -3057,7 +3076,8 @@ SYNC = 10.0         # seconds at most between two writes of a results file to th
 
 def results_header(argv, rules):
     """The comment lines that begin a results file, and each resumed run's
-    part of it.
+    part of it: the command as it was given, byte for byte (the file is
+    written so: a file name that is not UTF-8 stays as it is).
 
     >>> text = results_header(["--out", "my file"], "some rules")
     >>> text.splitlines()[1]
@@ -3105,30 +3125,32 @@ def read_results(names, rules, take, complain, note=None):
                 words = text.split(None, 3)     # the header: "# SCRIPT.py VERSION: ..."
                 if (len(words) > 2 and words[0] == "#" and words[1].endswith(".py")
                         and words[2].endswith(":") and words[1] != PROG + ".py"):
-                    raise ValueError("%s: made by %s, not %s.py" % (name, words[1], PROG))
+                    raise ValueError("%s: made by %s, not %s.py"
+                                     % (shown(name), words[1], PROG))
                 if text.startswith("# rules: "):
                     made = text[len("# rules: "):].strip()
                     rules = made if rules is None else rules
                     if made != rules:
                         raise ValueError("%s: made under the rules '%s', not '%s'"
-                                         % (name, made, rules))
+                                         % (shown(name), made, rules))
                 elif text.startswith("#"):
                     if note and made is not None:
                         note(text)
                 elif text.strip():
                     if made is None:
                         raise ValueError("%s: not a results file of %s.py (no rules line)"
-                                         % (name, PROG))
+                                         % (shown(name), PROG))
                     try:
                         take(text)
                     except ValueError as error:
-                        complain("%s: line %d" % (name, number), str(error))
+                        complain("%s: line %d" % (shown(name), number), str(error))
         except OSError as error:
-            raise ValueError("%s: %s" % (name, error.strerror or error))
+            raise ValueError("%s: %s" % (shown(name), error.strerror or error))
         # Not one whole line: a run that died at once, or a file of something
         # else without a newline (resumed into, it would be cut to nothing).
         if made is None and (number or not header_start(name)):
-            raise ValueError("%s: not a results file of %s.py (no rules line)" % (name, PROG))
+            raise ValueError("%s: not a results file of %s.py (no rules line)"
+                             % (shown(name), PROG))
     return rules
 
 
@@ -3156,11 +3178,11 @@ def open_results(name, argv, rules, take, complain, note=None):
             read_results([name], rules, take, complain, note)
             with open(name, "r+b") as f:
                 f.truncate(whole_lines(f))
-        out = open(name, "a", encoding="utf-8")
+        out = open(name, "a", encoding="utf-8", errors="surrogateescape")
         out.write(results_header(argv, rules))
         out.flush()
     except OSError as error:
-        raise ValueError("%s: %s" % (name, error.strerror or error))
+        raise ValueError("%s: %s" % (shown(name), error.strerror or error))
     return out
 
 
@@ -3203,7 +3225,7 @@ def keep(results, line):
             results.close()         # now: closed at exit, it would fail again, loudly
         except OSError:
             pass
-        raise ValueError("%s: %s" % (results.name, error.strerror or error))
+        raise ValueError("%s: %s" % (shown(results.name), error.strerror or error))
 
 
 def synced(results):
@@ -3214,7 +3236,7 @@ def synced(results):
         os.fsync(results.fileno())
     except OSError as error:
         if error.errno != errno.EINVAL:
-            raise ValueError("%s: %s" % (results.name, error.strerror or error))
+            raise ValueError("%s: %s" % (shown(results.name), error.strerror or error))
     results.synced = time.time()
 
 
@@ -3249,6 +3271,46 @@ def wilson(wins, count, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def resuming(name, word):
+    """How a list run that ended early is resumed, with its results file
+    name (None: without one); word names an item.
+
+    >>> resuming("r.txt", "deal")
+    'r.txt holds the deals done: the same command resumes'
+    >>> resuming(None, "game")
+    'run with --out FILE to keep the games done and resume'
+    """
+    if name is None:
+        return "run with --out FILE to keep the %ss done and resume" % word
+    return "%s holds the %ss done: the same command resumes" % (shown(name), word)
+
+
+def results(work, tasks, processes, fresh=False):
+    """work(task) for each task (an iterable, taken as the workers need
+    them) as it is done, over several processes if asked (pooled()).
+    fresh: each task gets a worker forked afresh (about 15 ms of processor
+    time), for a search that reached its memory budget leaves its worker
+    holding most of it (pages it made its own, arenas a few objects keep),
+    which would starve the next one there (Klondike's deal 5 after deal 12
+    in 64 MB: 23,205 positions, 663,538 alone).  This process's objects are
+    frozen first, out of the collector's sight, so that the workers'
+    collections do not copy the pages they share with it (deal 5 then
+    searches 1,162,293 positions in the same budget)."""
+    if processes > 1:
+        try:
+            import multiprocessing.connection
+        except ImportError:                 # a Python built without it: do it in one
+            processes = 1
+    if processes > 1:
+        import gc
+        freeze = getattr(gc, "freeze", None)        # Python 3.7 and later
+        if freeze:
+            gc.collect()
+            freeze()
+        return pooled(work, tasks, processes, fresh)
+    return (work(task) for task in tasks)
+
+
 def cores():
     """The processors this process may run on: those of its affinity mask
     (a batch system's or taskset's), where the system tells them.
@@ -3272,6 +3334,30 @@ def cores():
         return os.cpu_count() or 1
 
 
+class Died(Exception):
+    """A worker process of --jobs that ended before it answered: task is
+    the task it held, status its exit status (-N: killed by signal N;
+    None: not known).  Its message says what ended it; the kernel's OOM
+    killer kills with SIGKILL.
+
+    >>> print(Died((5,), -9)); print(Died((5,), 1)); print(Died((5,), None))
+    a worker process died (killed by signal 9, perhaps out of memory)
+    a worker process died (exit status 1)
+    a worker process died
+    """
+
+    def __init__(self, task, status):
+        self.task, self.status = task, status
+        if status is None:
+            how = ""
+        elif status < 0:
+            how = " (killed by signal %d%s)" % (-status, ", perhaps out of memory"
+                                                if -status == getattr(_signal, "SIGKILL", 9) else "")
+        else:
+            how = " (exit status %d)" % status
+        Exception.__init__(self, "a worker process died" + how)
+
+
 def quiet_worker():
     """Start a worker of --jobs: it leaves Ctrl-C to the main process, which
     ends them all quietly; and should the main process end without ending
@@ -3292,76 +3378,135 @@ def quiet_worker():
     threading.Thread(target=orphaned, daemon=True).start()
 
 
-def pooled(pool, work, items):
-    """work(item) for each item, as the pool's workers finish them.  A worker
-    that dies (the kernel's OOM killer ends the largest process) takes its
-    item with it, and may leave the pool's queue locked: the pool, which
-    starts another worker, would wait for ever.  A pool that has lost a
-    worker ends with a ValueError instead, once it has no answer ready and
-    no worker left at work (its processor time has not grown for a second;
-    where the system does not tell, at once): the items the others were
-    working on are done first."""
-    import multiprocessing
-    workers = set(p.pid for p in multiprocessing.active_children())
-    answers = pool.imap_unordered(work, items)
-    used = None
+def serve(connection, work, fresh):
+    """The life of a worker process: work(task) for each task connection
+    brings, each answer sent back as (True, answer), or (False, the error)
+    where work raised one, until it brings None, or after one task when
+    fresh."""
+    quiet_worker()
     while True:
-        try:
-            yield answers.next(timeout=1)
-        except StopIteration:
+        task = connection.recv()
+        if task is None:
             return
-        except multiprocessing.TimeoutError:
-            alive = sorted(p.pid for p in multiprocessing.active_children())
-            if workers <= set(alive):
-                continue
-            now = [processor_ticks(pid) for pid in alive]
-            if None not in now and now != used:     # the first look, or one is at work
-                used = now
-                continue
-            raise ValueError("a worker process died (killed, perhaps for want of memory)")
+        try:
+            answer = True, work(task)
+        except Exception as error:
+            answer = False, error
+        connection.send(answer)
+        if fresh:
+            return
 
 
-def processor_ticks(pid):
-    """The processor time process pid has used, in clock ticks, where the
-    system says (Linux's /proc); None where it does not.
-
-    >>> import time
-    >>> before, start = processor_ticks(os.getpid()), time.process_time()
-    >>> while time.process_time() - start < 0.1:    # 0.1 s of work
-    ...     pass
-    >>> before is None or processor_ticks(os.getpid()) - before >= 5   # 100 ticks a second
-    True
-    >>> processor_ticks(-1) is None                 # no such process
-    True
-    """
-    try:
-        with open("/proc/%d/stat" % pid) as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def ended(pool):
-    """End the pool and its workers.  Pool.terminate() first takes the lock
-    of the pool's task queue, which a worker killed while it waited for a
-    task holds for ever: it gets a thread of its own and a second (it needs
-    a few milliseconds), and the workers left are ended here, a worker the
-    pool started as it was ended included (Klondike's pool starts one a
-    game): for a second at most, until none is left."""
+def hire(work, fresh):
+    """This end of the connection of a worker process, and the process,
+    started; ValueError when it cannot be.  The connection is a pipe of
+    its own, which no other worker holds: the worker's death closes it."""
     import multiprocessing
-    import threading
-    ender = threading.Thread(target=pool.terminate)
-    ender.daemon = True
-    ender.start()
-    ender.join(1)
-    until = time.time() + 1
-    workers = multiprocessing.active_children()
-    while workers and time.time() < until:
-        for worker in workers:
-            worker.terminate()
-        time.sleep(0.02)
-        workers = multiprocessing.active_children()
+    try:
+        ours, theirs = multiprocessing.Pipe()
+        process = multiprocessing.Process(target=serve, args=(theirs, work, fresh))
+        process.daemon = True       # ended by multiprocessing at exit, should it be left
+        process.start()
+    except OSError as error:
+        raise ValueError("cannot start a worker process: %s" % (error.strerror or error))
+    theirs.close()
+    return ours, process
+
+
+def pooled(work, tasks, processes, fresh=False):
+    """work(task) for each task, as worker processes finish them, processes
+    of them at most: each is given a task, sends back its answer and is
+    given the next (fresh: it ends, and a new one takes the next).  A
+    worker that dies (the kernel's OOM killer ends the largest process)
+    ends them all at once with Died, naming the task it held: the others'
+    tasks are not done either.  (multiprocessing's Pool would start
+    another worker, and wait for ever for the answer lost with the first.)
+    Where no process can be started, the tasks are done in this one.
+
+    >>> sorted(pooled(abs, [-3, 1, -2], 2)), sorted(pooled(abs, [-3, 1, -2], 2, fresh=True))
+    ([1, 2, 3], [1, 2, 3])
+    >>> list(pooled(int, ["12", "x"], 2))       # work's error, raised here
+    Traceback (most recent call last):
+    ValueError: invalid literal for int() with base 10: 'x'
+    """
+    import multiprocessing.connection
+    tasks, none = iter(tasks), object()
+    held = {}               # each busy worker's connection: (its process, its task)
+    leaving = []            # workers told to end, there being no task left
+    try:
+        task = next(tasks, none)
+        while task is not none and len(held) < processes:
+            try:
+                connection, process = hire(work, fresh)
+            except ValueError:
+                if held:
+                    raise
+                while task is not none:         # no process here: all in this one
+                    yield work(task)
+                    task = next(tasks, none)
+                return
+            give(held, connection, process, task)
+            task = next(tasks, none)
+        while held:
+            multiprocessing.connection.wait(
+                list(held) + [process.sentinel for process, _ in held.values()])
+            for connection in list(held):
+                process, given = held[connection]
+                alive = process.is_alive()      # first: an answer sent before it ended counts
+                try:
+                    if not connection.poll():
+                        if alive:
+                            continue
+                        raise EOFError
+                    done, answer = connection.recv()
+                except (EOFError, OSError):
+                    raise Died(given, ended(process, 1.0))
+                del held[connection]
+                if not done:
+                    raise answer            # work's error, raised here as if work ran here
+                if fresh:
+                    connection.close()
+                    ended(process, 1.0)
+                    if task is not none:
+                        connection, process = hire(work, fresh)
+                if task is not none:
+                    give(held, connection, process, task)
+                    task = next(tasks, none)
+                elif not fresh:
+                    leaving.append(process)
+                    try:
+                        connection.send(None)   # the worker's end
+                    except OSError:
+                        pass                    # gone already, with nothing lost
+                yield answer
+    finally:
+        for process, _ in held.values():
+            process.terminate()
+        for process in [process for process, _ in held.values()] + leaving:
+            ended(process, 1.0)
+
+
+def give(held, connection, process, task):
+    """Send task to the worker (connection, process) and note it in held;
+    Died when the worker is gone."""
+    held[connection] = process, task
+    try:
+        connection.send(task)
+    except OSError:
+        raise Died(task, ended(process, 1.0))
+
+
+def ended(process, wait):
+    """The exit status of worker process once it has ended: it is given wait
+    seconds, then ended (SIGTERM, then SIGKILL where it has to be)."""
+    process.join(wait)
+    if process.exitcode is None:
+        process.terminate()
+        process.join(1)
+    if process.exitcode is None and hasattr(process, "kill"):      # Python 3.7 and later
+        process.kill()
+        process.join(1)
+    return process.exitcode
 
 ################ Ending quietly
 

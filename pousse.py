@@ -35,7 +35,9 @@ NOTATION
             a game record: the board size and the moves, in parentheses.
     Lower case works too.  The board shows the moves around its edges and
     stars the last move's label; on boards of 18 and more (80 columns) the
-    top and bottom edges say T and B once and number the columns.
+    top and bottom edges say T and B once and number the columns.  Under
+    the board, "moves:" lists the moves so far (the last 16, after "...",
+    in a longer game), then whose turn it is or how the game ended.
 
 AT THE PROMPT
     One or more words a line; # starts a comment.  A line is all or
@@ -75,8 +77,8 @@ AT THE PROMPT
     makes its opening move only then, before the line's first move, board,
     history, hint, solve or quit (at the end of the input if every line was
     refused): so a file piped in sees what a player at a terminal sees,
-    where the machine moves before the first prompt.  An empty input ends at
-    once.  At a terminal, Ctrl-C while the machine thinks
+    where the machine moves before the first prompt.  An empty input prints
+    the first board and ends.  At a terminal, Ctrl-C while the machine thinks
     (its reply, hint, solve) stops the search and undoes the line; at the
     prompt, or from a pipe, Ctrl-C ends the program.
 
@@ -2331,17 +2333,30 @@ WORDS = {"help": "help", "?": "help", "quit": "quit", "q": "quit", "exit": "quit
          "restart": "restart", "new": "new", "hint": "hint", "solve": "solve"}
 
 
-def printable(word):
-    r"""word fit to echo in an error line: control characters escaped, cut
-    after 40 characters.
+def shown(text):
+    r"""text as a message shows it: a byte that is not UTF-8, which Python
+    holds as a surrogate (U+DC80..U+DCFF) in an argument or a file name,
+    written \xNN, as input_lines() writes one.
 
-    >>> print(printable("7\x00x\x1b[31m"))
-    7\x00x\x1b[31m
+    >>> print(shown("caf\udce9.txt caf\u00e9"))
+    caf\xe9.txt café
+    """
+    return "".join("\\x%02x" % (ord(c) - 0xDC00) if "\udc80" <= c <= "\udcff" else c
+                   for c in text)
+
+
+def printable(word):
+    r"""word fit to echo in an error line: control characters and bytes
+    that are not UTF-8 escaped, cut after 40 characters.
+
+    >>> print(printable("7\x00x\x1b[31m"), printable("\udcff"))
+    7\x00x\x1b[31m \xff
     >>> printable("Q" * 100) == "Q" * 40 + "..."
     True
     """
     return "".join(c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 256
-                   else "\\u%04x" % ord(c) for c in word[:40]) + ("..." if len(word) > 40 else "")
+                   else "\\u%04x" % ord(c) for c in shown(word[:40])) + (
+                       "..." if len(word) > 40 else "")
 
 
 def working(stderr, interactive, what):
@@ -2435,13 +2450,14 @@ def option_parser(usage, manual):
     manual as stream can print it, and only that; usage and errors go where
     argparse sends them, sys.stdout and sys.stderr (main() redirects them
     to its own streams), and a write that fails there (a full disk) reaches
-    run(), which says so, where argparse would drop it.
+    run(), which says so, where argparse would drop it.  A byte of an
+    argument that is not UTF-8 is shown \\xNN.
 
     >>> import contextlib, io
     >>> out = io.StringIO()
     >>> parser = option_parser("%(prog)s [options]", lambda stream: "The manual.\\n")
     >>> with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-    ...     for argv in (["--help"], ["--lemon"]):
+    ...     for argv in (["--help"], ["--lemon"], ["--l\\udcffmon"]):
     ...         try:
     ...             parser.parse_args(argv)
     ...         except SystemExit as exit:
@@ -2451,6 +2467,9 @@ def option_parser(usage, manual):
     exit 0
     usage: GAME.py [options]
     GAME.py: error: unrecognized arguments: --lemon
+    exit 2
+    usage: GAME.py [options]
+    GAME.py: error: unrecognized arguments: --l\\xffmon
     exit 2
     """
     import argparse
@@ -2465,7 +2484,7 @@ def option_parser(usage, manual):
 
         def exit(self, status=0, message=None):
             if message:
-                sys.stderr.write(message)
+                sys.stderr.write(shown(message))
             sys.exit(status)
     return Parser(prog=PROG + ".py", usage=usage)
 
@@ -2518,8 +2537,8 @@ def one_of(*words):
         import argparse
         if text.lower() in words:
             return text.lower()
-        raise argparse.ArgumentTypeError("invalid choice: %r (choose from %s)"
-                                         % (text, ", ".join(map(repr, words))))
+        raise argparse.ArgumentTypeError("invalid choice: '%s' (choose from %s)"
+                                         % (printable(text), ", ".join(map(repr, words))))
     return pick
 
 

@@ -56,7 +56,8 @@ ABOVE = [("ms_rand", GAMES), ("ms_shuffle", CARDS), ("RED", CARDS),
          ("Limits", SOLVERS), ("Stop", SOLVERS)]
 BLOCK = [
     ("Input: lines from anywhere",
-     [("input_lines", GAMES), ("watched", GAMES), ("WORDS", GAMES), ("printable", GAMES),
+     [("input_lines", GAMES), ("watched", GAMES), ("WORDS", GAMES), ("shown", GAMES),
+      ("printable", GAMES),
       ("working", GAMES)]),
     ("The command loop: a line is all or nothing",
      [("Refused", GAMES), ("play_lines", GAMES)]),
@@ -77,10 +78,10 @@ BLOCK = [
       ("Deals", SOLVERS), ("RANGE_MOST", SOLVERS), ("number_list", SOLVERS),
       ("stop_text", SOLVERS), ("read_stop", SOLVERS),
       ("further", SOLVERS), ("Result", SOLVERS), ("Tally", SOLVERS), ("Sweep", SOLVERS),
-      ("run_list", SOLVERS), ("workers", SOLVERS), ("WORKER_ROOM", SOLVERS),
-      ("shared", SOLVERS), ("results", SOLVERS), ("cores", CARDS),
-      ("quiet_worker", CARDS), ("pooled", CARDS), ("processor_ticks", CARDS),
-      ("ended", CARDS)]),
+      ("run_list", SOLVERS), ("resuming", CARDS), ("workers", SOLVERS),
+      ("WORKER_ROOM", SOLVERS), ("shared", SOLVERS), ("results", CARDS), ("cores", CARDS),
+      ("Died", CARDS), ("quiet_worker", CARDS), ("serve", CARDS), ("hire", CARDS),
+      ("pooled", CARDS), ("give", CARDS), ("ended", CARDS)]),
     ("Ending quietly", [("run", GAMES)])]
 SHARED = ABOVE + [piece for _, section in BLOCK for piece in section]
 
@@ -279,6 +280,22 @@ def command(name, *args):
     return [sys.executable, "-S", os.path.join(ROOT, name + ".py")] + list(args)
 
 
+# Python code that runs the script named by its first argument as a program,
+# with the rest as its arguments, where os.sched_getaffinity names %d processors.
+AS_IF = ("import os, runpy, sys; os.sched_getaffinity = lambda pid: set(range(%d)); "
+         "sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')")
+
+
+def on_cores(n, args):
+    """args, a command line that runs a script (python, its options, the
+    script, its arguments), changed so that the script sees n processors
+    whatever the machine has: --jobs N starts no more processes than there
+    are processors, and the tests of the process pool need two workers on a
+    machine of one core too (there they take turns on it)."""
+    at = next(i for i, arg in enumerate(args) if arg.endswith(".py"))
+    return args[:at] + ["-c", AS_IF % n] + args[at:]
+
+
 def environment(**changes):
     "This environment with changes, a value of None removing a variable; no colour variable."
     env = dict(os.environ)
@@ -378,7 +395,7 @@ def results_cut(name):
     finally:
         shutil.rmtree(folder)
     said = done.stderr.decode().strip()
-    first = int(re.search(r"not done: \w+ (\d+)-40$", said).group(1))
+    first = int(re.search(r"not done: \w+ (\d+)-40;", said).group(1))
     return (done.returncode, said.count("\n"), "File too large" in said,
             int(held[-1]) in (first - 1, first))
 
@@ -402,6 +419,13 @@ def odd_numbers(name, odd):
                 name + ".py: error: argument "))
 
 ################ Signals and processes (Linux's /proc)
+
+
+# Seconds a test waits at most for a program to reach the point where it is
+# interrupted or killed: the wait ends there, at once on an idle machine; a
+# slow or busy one takes longer, and only a program that never gets there
+# waits this long.
+PATIENCE = 120
 
 
 def cpu_seconds(group):
@@ -443,7 +467,7 @@ def interrupt(args, after="busy", lines=1):
             child.stdout.readline()
     else:
         waited = time.time()
-        while time.time() - waited < 20 and (cpu_seconds(child.pid) or 0) < 0.2:
+        while time.time() - waited < PATIENCE and (cpu_seconds(child.pid) or 0) < 0.2:
             if cpu_seconds(child.pid) is None:
                 time.sleep(1)
                 break
@@ -474,16 +498,22 @@ def interrupt_reading(args):
 
 
 def children(pid):
-    "{process id: processor ticks used} of the child processes of pid (Linux's /proc)."
-    with open("/proc/%d/task/%d/children" % (pid, pid)) as kids:
-        found = {}
-        for kid in kids.read().split():
-            with open("/proc/%s/stat" % kid) as stat:
-                found[int(kid)] = int(stat.read().rsplit(")", 1)[1].split()[11])
-        return found
+    """{process id: processor ticks used} of the child processes of pid, each
+    found by the parent its /proc/N/stat names (Linux's /proc)."""
+    found = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open("/proc/%s/stat" % name) as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue                    # ended as it was read
+            if int(fields[1]) == pid:
+                found[int(name)] = int(fields[11])
+    return found
 
 
-def table_lines(table, count, limit=20):
+def table_lines(table, count, limit=PATIENCE):
     "Wait until the file table holds count lines, for limit seconds at most."
     waited = time.time()
     while (os.pread(table.fileno(), 1 << 16, 0).count(b"\n") < count
@@ -491,42 +521,40 @@ def table_lines(table, count, limit=20):
         time.sleep(0.01)
 
 
-def kill_worker(args, tries=3):
-    """Start args (a run over deals 1..40), kill one of its worker processes
-    with SIGKILL, as the OOM killer kills, once it has printed three lines;
-    print its exit status, whether each deal of 1..40 is in the table or
-    named not done, and not both, and its last error line.  A worker killed
-    between two deals takes none with it, and the run ends as if nothing
-    had happened (every deal done, status 0): then it is tried again, up to
-    tries times."""
-    for _ in range(tries):
-        table = tempfile.TemporaryFile()
-        child = subprocess.Popen(args, stdout=table, stderr=subprocess.PIPE,
-                                 start_new_session=True)
-        table_lines(table, 3)
-        try:
-            with open("/proc/%d/task/%d/children" % (child.pid, child.pid)) as kids:
-                os.kill(int(kids.read().split()[0]), signal.SIGKILL)
-        except (OSError, IndexError):
-            pass                        # no /proc, or no pool: nothing to kill
-        try:
-            err = child.communicate(timeout=600)[1]
-        except subprocess.TimeoutExpired:
-            os.killpg(child.pid, signal.SIGKILL)
-            print("hung")
-            return
-        table.seek(0)
-        done = [int(line.split()[0]) for line in table.read().splitlines()[1:]
-                if line.split()[1:2] != [b"deals:"]]          # not the summary
-        if child.returncode or err or done != list(range(1, 41)):
-            break
-    last = (err.decode().splitlines() or [""])[-1]
+def kill_worker(args, limit=60):
+    """Start args (a run over deals 1..40 with --jobs), and once its table
+    shows three lines, kill one of its worker processes with SIGKILL, as the
+    OOM killer kills; return how it ended: "hung" when it was still running
+    limit seconds later, else (its exit status, its error lines, the deals
+    of its table).  limit is where a run counts as hung, not a speed: the
+    run ends as soon as it notices."""
+    table = tempfile.TemporaryFile()
+    child = subprocess.Popen(args, stdout=table, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    table_lines(table, 3)
+    workers = sorted(children(child.pid))
+    if workers:
+        os.kill(workers[0], signal.SIGKILL)
+    try:
+        err = child.communicate(timeout=limit)[1]
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
+        return "hung"
+    table.seek(0)
+    done = [int(line.split()[0]) for line in table.read().splitlines()[1:]
+            if line.split()[1:2] != [b"deals:"]]          # not the summary
+    return child.returncode, err.decode().splitlines(), done
+
+
+def not_done(line):
+    """The deals an error line names not done ('...; not done: deals
+    3,5-40; ...'), as a set."""
     missing = set()
-    for part in last.split("not done: deal")[-1].lstrip("s ").split(","):
+    for part in line.split("not done: ")[1].split(";")[0].split(None, 1)[1].split(","):
         a, _, b = part.partition("-")
         missing.update(range(int(a), int(b or a) + 1))
-    print(child.returncode, sorted(missing.union(done)) == list(range(1, 41)),
-          not missing.intersection(done), last)
+    return missing
 
 
 def kill_waiting(args):
@@ -537,14 +565,14 @@ def kill_waiting(args):
     table = tempfile.TemporaryFile()
     child = subprocess.Popen(args, stdout=table, stderr=subprocess.DEVNULL,
                              start_new_session=True)
-    waited = time.time()
     table_lines(table, 2)
+    waited = time.time()
     try:
-        used = [(0, 0)]
-        while max(used)[0] < 20 and time.time() - waited < 20:
+        used = []                       # (ticks, process id) of each worker
+        while (not used or max(used)[0] < 20) and time.time() - waited < PATIENCE:
             time.sleep(0.01)            # till the other has searched 0.2 s
             used = [(ticks, kid) for kid, ticks in children(child.pid).items()]
-        os.kill(min(used)[1], signal.SIGKILL)
+        os.kill(min(used)[1], signal.SIGKILL)   # a worker (pid 0 would be this group)
     except (OSError, ValueError):
         pass                        # the run is over already, or no pool
     try:
@@ -570,12 +598,13 @@ def running(pid):
 def orphans(args, how):
     """Kill the main process of args (how: a signal) once its two workers
     have each worked 0.2 s; print how many workers, their states (ended, or
-    running 5 s on) and what was written on stderr."""
+    running 30 s on: they end within half a second, a busy machine taking
+    longer) and what was written on stderr."""
     errors = tempfile.TemporaryFile()
     child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors,
                              start_new_session=True)
     waited, used = time.time(), {}
-    while (len(used) < 2 or min(used.values()) < 20) and time.time() - waited < 20:
+    while (len(used) < 2 or min(used.values()) < 20) and time.time() - waited < PATIENCE:
         time.sleep(0.01)
         try:
             used.update(children(child.pid))
@@ -585,7 +614,7 @@ def orphans(args, how):
     child.send_signal(how)
     child.wait()
     waited = time.time()
-    while any(map(running, workers)) and time.time() - waited < 5:
+    while any(map(running, workers)) and time.time() - waited < 30:
         time.sleep(0.05)
     states = []
     for worker in workers:
@@ -737,11 +766,12 @@ class Device(object):
             with open(os.path.join(self.stubs, name + ".py"), "w") as stub:
                 stub.write(STUB % (name, name, name))
 
-    def run(self, name, args, data=b"", device=True):
+    def run(self, name, args, data=b"", device=True, cores=None):
         """(status, stdout, stderr, hidden modules tried) of script name (or,
         without a name, Python itself) run with args (a list, or a string
         split at blanks) on the bytes data, on the device or with the whole
-        standard library; its output encoded in UTF-8."""
+        standard library, seeing so many processors if cores is given
+        (on_cores()); its output encoded in UTF-8."""
         args = args.split() if isinstance(args, str) else args
         env = dict(os.environ, PYTHONIOENCODING="utf-8")
         if device:
@@ -749,8 +779,9 @@ class Device(object):
         tried = os.path.join(self.stubs, "tried")
         if os.path.exists(tried):
             os.remove(tried)
-        child = subprocess.Popen([sys.executable] + [os.path.join(ROOT, name)] * (name != "")
-                                 + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        args = [sys.executable] + [os.path.join(ROOT, name)] * (name != "") + args
+        child = subprocess.Popen(on_cores(cores, args) if cores else args,
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, env=env, cwd=self.empty)
         out, err = child.communicate(data)
         modules = []
@@ -783,10 +814,12 @@ class Scratch(object):
         "The path of the file name there."
         return os.path.join(self.path, name)
 
-    def start(self, line):
-        "Start a command line ('freecell.py --solve 1-3') as a program, in a group of its own."
+    def start(self, line, cores=None):
+        """Start a command line ('freecell.py --solve 1-3') as a program, in a
+        group of its own; seeing so many processors when cores is given."""
         words = line.split()
-        return subprocess.Popen(command(words[0][:-3], *words[1:]), cwd=self.path,
+        args = command(words[0][:-3], *words[1:])
+        return subprocess.Popen(on_cores(cores, args) if cores else args, cwd=self.path,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 universal_newlines=True, start_new_session=True)
 
@@ -801,6 +834,14 @@ class Scratch(object):
         "The lines of the file name."
         with open(self.file(name)) as f:
             return f.read().splitlines()
+
+    def read(self, name):
+        "The bytes file name holds (none before it is made)."
+        try:
+            with open(self.file(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return b""
 
     def items(self, name):
         "The first word of each line of file name that is not a comment."
@@ -819,6 +860,36 @@ class Scratch(object):
                 kills += 1
             child.communicate()
         return kills, self.start(line).communicate()[0]
+
+    def kill_worker(self, line, name, limit=60, tries=3):
+        """Start a command line of --jobs 2 --out name (the script seeing two
+        processors, whatever the machine has), and once the file holds an
+        item's line, kill one of its worker processes (SIGKILL, as the OOM
+        killer kills); "hung" when it still runs limit seconds later (a
+        bound for a hang, not a speed), else its exit status and error lines.
+        A worker forked afresh an item may be killed as it ends, its answer
+        sent, taking nothing with it: the run then goes on to its end, and
+        is tried again (the file made anew), up to tries times."""
+        for _ in range(tries):
+            if os.path.exists(self.file(name)):
+                os.remove(self.file(name))
+            child = self.start(line, cores=2)
+            waited = time.time()
+            while not re.search(rb"(?m)^\d.*\n", self.read(name)) and \
+                    time.time() - waited < PATIENCE:
+                time.sleep(0.01)
+            workers = sorted((ticks, kid) for kid, ticks in children(child.pid).items())
+            if workers:
+                os.kill(workers[-1][1], signal.SIGKILL)     # the busiest: at work
+            try:
+                err = child.communicate(timeout=limit)[1]
+            except subprocess.TimeoutExpired:
+                os.killpg(child.pid, signal.SIGKILL)
+                child.communicate()
+                return "hung"
+            if "worker process died" in err:
+                break
+        return child.returncode, err.splitlines()
 
     def remove(self):
         "Remove the directory and what it holds."

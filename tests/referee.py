@@ -4,7 +4,11 @@ answers with a model's line by line, and a model with a planted error.
 
 A model answers each typed line with an Answer: what the script must print
 on standard output, and, for a refused line, the word its error line must
-name (and why, where the manual says).  Standard library only.
+name (and why, where the manual says).  The card games' manuals promise few
+refusals' texts, so the two streams stay apart here and a refusal is
+compared by the word it names, where tests/refereeing.py (Pousse's and
+Medici's referees) merges them and compares every text.  Standard library
+only.
 """
 import collections
 import os

@@ -533,8 +533,9 @@ def judge(seed, model=None):
 
 
 def solution(rules, number):
-    "The moves of the script's solution of the deal under rules, or [] when it finds none soon."
+    """The moves of the script's solution of the deal under rules, or [] when
+    it finds none in 30,000 positions (the seconds allowed only a bug uses up)."""
     status, out, err = run_script(SCRIPT, options(rules, number) +
-                                  ["--solve", "--max-positions", "30000", "--timeout", "10"], [])
+                                  ["--solve", "--max-positions", "30000", "--timeout", "600"], [])
     return [w.strip() for line in out.splitlines() if not line.startswith("#")
             for w in line.split(",")] if status == 0 else []
