@@ -1646,6 +1646,46 @@ def pypy_memory():
                                                               last[:60]))
 
 
+################ Referees: the rules written again from the manuals
+
+
+def referee_games(name, games=1000):
+    """games random games (seeds 1..games) of tests/referee_NAME.py against
+    its script, every answer compared: prints the games, lines typed (and
+    refused), games won, and the first disagreement in full."""
+    sys.path.insert(0, HERE)
+    import referee
+    module = __import__("referee_" + name)
+    lines = refused = won = 0
+    wrong = []
+    start = time.perf_counter()
+    for seed in range(1, games + 1):
+        verdict = module.judge(seed)
+        lines += len(verdict.lines)
+        refused += verdict.refused
+        won += verdict.wins > 0
+        if verdict.difference:
+            if not wrong:
+                print(referee.report(module.SCRIPT, verdict))
+            wrong.append(seed)
+    print("%s: %d games, %d lines typed (%d refused), %d games won; %d disagreements%s; %.0f s"
+          % (module.SCRIPT, games, lines, refused, won, len(wrong),
+             " (seeds %s)" % " ".join(map(str, wrong[:20])) if wrong else "",
+             time.perf_counter() - start))
+    return {"games": games, "lines": lines, "disagreements": len(wrong)}
+
+
+@bench
+def freecell_referee():
+    "tests/referee_freecell.py's random games against freecell.py: 1,000 games."
+    return referee_games("freecell")
+
+
+@bench
+def klondike_referee():
+    "tests/referee_klondike.py's random games against klondike.py: 1,000 games."
+    return referee_games("klondike")
+
 ################ The README's figures
 
 ## The README's table of figures, a row each: (the search, the figure, the
