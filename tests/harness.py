@@ -492,7 +492,11 @@ def interrupt_reading(args):
     child.stdin.flush()
     child.stdout.readline()
     child.send_signal(signal.SIGINT)
-    status = child.wait()
+    try:
+        status = child.wait(timeout=PATIENCE)
+    except subprocess.TimeoutExpired:   # the signal was lost: a bug, said not hung on
+        child.kill()
+        status = "still reading %d s after Ctrl-C" % PATIENCE
     for stream in (child.stdin, child.stdout, child.stderr):
         stream.close()
     return status
