@@ -808,55 +808,6 @@ def pousse_speed():
                         min(depths), max(depths))}
 
 
-def referee_session(arguments):
-    """(lines, moves or chains, refusals, disagreement or None) of one seeded
-    session of a referee module (tests/referee_pousse.py, referee_medici.py)."""
-    sys.path.insert(0, HERE)
-    import importlib
-    import refereeing
-    name, seed = arguments
-    module = importlib.import_module("referee_" + name)
-    args, state = module.session(seed)
-    found = refereeing.disagreement(name, args, state.prediction())
-    counted = state.moves if name == "pousse" else len(state.checked)
-    refused = sum(out.startswith(name + ":") for _, out in state.said)
-    return len(state.said), counted, refused, found and "seed %d: %s" % (seed, found)
-
-
-def referee_sweep(name, count, what):
-    """Play count seeded sessions of referee_NAME against the script, on
-    every core: sessions, lines, what they counted, refusals, disagreements
-    (the first one shown whole)."""
-    import multiprocessing
-    first = int(os.environ.get("REFEREE_FIRST", "0"))
-    start = time.perf_counter()
-    with multiprocessing.Pool(os.cpu_count() or 1) as pool:
-        results = pool.map(referee_session, [(name, seed) for seed in
-                                             range(first, first + count)], chunksize=4)
-    wrong = [r[3] for r in results if r[3]]
-    if wrong:
-        print(wrong[0])
-    print("%s referee: %d sessions (seeds %d..%d), %d lines, %d %s, %d refused; "
-          "%d disagreements (%.0f s)" % (
-              name, count, first, first + count - 1, sum(r[0] for r in results),
-              sum(r[1] for r in results), what, sum(r[2] for r in results), len(wrong),
-              time.perf_counter() - start))
-    return {"disagreements": len(wrong)}
-
-
-@bench
-def pousse_referee():
-    """tests/referee_pousse.py: the model replays the tournament, then plays
-    POUSSE_REFEREE_GAMES (1000) seeded sessions, sizes 3 to 9, against
-    pousse.py (REFEREE_FIRST: the first seed, 0)."""
-    sys.path.insert(0, HERE)
-    import referee_pousse
-    referee_pousse.tournament()
-    return referee_sweep("pousse", int(os.environ.get("POUSSE_REFEREE_GAMES", "1000")), "moves")
-
-
-
-
 ################ Medici
 
 # (section kept apart for merging)
@@ -978,16 +929,6 @@ def medici_stats():
     print(lines[-1])
     print("the command     %8.1f s" % seconds)
     return {"time": "%.1f s" % seconds}
-
-@bench
-def medici_referee():
-    """tests/referee_medici.py: MEDICI_REFEREE_SESSIONS (500) seeded sessions
-    against medici.py --brief (REFEREE_FIRST: the first seed, 0)."""
-    return referee_sweep("medici", int(os.environ.get("MEDICI_REFEREE_SESSIONS", "500")),
-                         "chains checked")
-
-
-
 
 ################ Long sweeps: --out, --summary, shards
 
@@ -1672,7 +1613,8 @@ def referee_games(name, games=1000):
           % (module.SCRIPT, games, lines, refused, won, len(wrong),
              " (seeds %s)" % " ".join(map(str, wrong[:20])) if wrong else "",
              time.perf_counter() - start))
-    return {"games": games, "lines": lines, "disagreements": len(wrong)}
+    return {"figure": "{:,} lines ({:,} refused), {} disagreements".format(
+        lines, refused, len(wrong))}
 
 
 @bench
@@ -1685,6 +1627,62 @@ def freecell_referee():
 def klondike_referee():
     "tests/referee_klondike.py's random games against klondike.py: 1,000 games."
     return referee_games("klondike")
+
+
+def referee_session(arguments):
+    """(lines, moves or chains, refusals, disagreement or None) of one seeded
+    session of a referee module (tests/referee_pousse.py, referee_medici.py)."""
+    sys.path.insert(0, HERE)
+    import importlib
+    import refereeing
+    name, seed = arguments
+    module = importlib.import_module("referee_" + name)
+    args, state = module.session(seed)
+    found = refereeing.disagreement(name, args, state.prediction())
+    counted = state.moves if name == "pousse" else len(state.checked)
+    refused = sum(out.startswith(name + ":") for _, out in state.said)
+    return len(state.said), counted, refused, found and "seed %d: %s" % (seed, found)
+
+
+def referee_sweep(name, count, what):
+    """Play count seeded sessions of referee_NAME against the script, on
+    every core: sessions, lines, what they counted, refusals, disagreements
+    (the first one shown whole)."""
+    import multiprocessing
+    first = int(os.environ.get("REFEREE_FIRST", "0"))
+    start = time.perf_counter()
+    with multiprocessing.Pool(os.cpu_count() or 1) as pool:
+        results = pool.map(referee_session, [(name, seed) for seed in
+                                             range(first, first + count)], chunksize=4)
+    wrong = [r[3] for r in results if r[3]]
+    if wrong:
+        print(wrong[0])
+    print("%s referee: %d sessions (seeds %d..%d), %d lines, %d %s, %d refused; "
+          "%d disagreements (%.0f s)" % (
+              name, count, first, first + count - 1, sum(r[0] for r in results),
+              sum(r[1] for r in results), what, sum(r[2] for r in results), len(wrong),
+              time.perf_counter() - start))
+    return {"figure": "{:,} lines ({:,} refused), {} disagreements".format(
+        sum(r[0] for r in results), sum(r[2] for r in results), len(wrong))}
+
+
+@bench
+def pousse_referee():
+    """tests/referee_pousse.py: the model replays the tournament, then plays
+    POUSSE_REFEREE_GAMES (1000) seeded sessions, sizes 3 to 9, against
+    pousse.py (REFEREE_FIRST: the first seed, 0)."""
+    sys.path.insert(0, HERE)
+    import referee_pousse
+    referee_pousse.tournament()
+    return referee_sweep("pousse", int(os.environ.get("POUSSE_REFEREE_GAMES", "1000")), "moves")
+
+
+@bench
+def medici_referee():
+    """tests/referee_medici.py: MEDICI_REFEREE_SESSIONS (500) seeded sessions
+    against medici.py --brief (REFEREE_FIRST: the first seed, 0)."""
+    return referee_sweep("medici", int(os.environ.get("MEDICI_REFEREE_SESSIONS", "500")),
+                         "chains checked")
 
 ################ The README's figures
 
@@ -1752,6 +1750,14 @@ FIGURES = [
      "pile_count", ""),
     ("Medici `--stats`", "`--stats 1000000 -g 1`, both cores",
      "python3 tests/bench.py medici_stats", "time", ""),
+    ("Referees", "FreeCell: 1,000 random games against a model of the rules written from the manual",
+     "python3 tests/bench.py freecell_referee", "figure", ""),
+    ("Referees", "Klondike: 1,000 random games, draw one and three, every option",
+     "python3 tests/bench.py klondike_referee", "figure", ""),
+    ("Referees", "Pousse: 1,000 random games, sizes 3 to 9",
+     "python3 tests/bench.py pousse_referee", "figure", ""),
+    ("Referees", "Medici: 500 random sessions of chains and commands",
+     "python3 tests/bench.py medici_referee", "figure", ""),
     ("Under PyPy 3: FreeCell solver", "`freecell.py --solve 1-300 -q`: processor time against CPython's",
      "python3 tests/bench.py pypy_speed", "FreeCell solver", ""),
     ("Under PyPy 3: Klondike solver", "`klondike.py --solve 1-100 --draw 1 -q`: processor time against CPython's",
