@@ -25,11 +25,13 @@ THE GAME
     not counted.
 
     Safe autoplay (Microsoft's and FreeCell Pro's rule), after every move
-    unless --no-autoplay: an ace goes home at once, a two once its ace is
-    home, any other card once both foundations of the other colour hold the
-    rank below it (in Baker's Game every card that can go home is safe).
-    The cards it sends home are shown with the move, and a move and its
-    autoplay are one step for undo.  fc-solve writes out every foundation
+    (not at the deal) unless --no-autoplay: an ace goes home at once, a two
+    once its ace is home, any other card once both foundations of the other
+    colour hold the rank below it (in Baker's Game every card that can go
+    home is safe); the free cells are looked at first, then the columns,
+    and again from the start after each card sent.  The cards it sends home
+    are shown with the move, and a move and its autoplay are one step for
+    undo.  fc-solve writes out every foundation
     move, so replay its solutions with --no-autoplay.
 
 NOTATION
@@ -40,7 +42,8 @@ NOTATION
     7a      column 7 to free cell a          a3    free cell a onto column 3
     4h  40  column 4 to its foundation       4     the same, shorter
     ah      free cell a to its foundation    a     the same, shorter
-    41v2    fc-solve's extended form: exactly 2 cards (count in hex)
+    41v2    fc-solve's extended form: exactly 2 cards (count in hex); v1
+            on any move says one card
 
     Into an empty column the plain form moves as many cards as the rule
     allows.  Several moves may share a line; '#' starts a comment; blank
@@ -154,7 +157,8 @@ OPTIONS
                         freecell.py -g 1 --export | fc-solve -m -snx -l lg
                         (without -g, the deal picked at random is named on
                         stderr)
-    --cells N           0..10 free cells (default 4)
+    --cells N           0..10 free cells (default 4), lettered a b c d e f
+                        g k l m (h is the foundations; i and j are skipped)
     --bakers            Baker's Game: build by suit
     --no-autoplay       never move cards home by itself (--autoplay, the
                         default, moves them)
