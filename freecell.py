@@ -3550,8 +3550,11 @@ def ended(process, wait):
     if process.exitcode is None:
         process.terminate()
         process.join(1)
-    if process.exitcode is None and hasattr(process, "kill"):      # Python 3.7 and later
-        process.kill()
+    if process.exitcode is None:        # Process.kill() is Python 3.7's
+        try:
+            os.kill(process.pid, getattr(_signal, "SIGKILL", _signal.SIGTERM))
+        except OSError:
+            pass                        # ended meanwhile
         process.join(1)
     return process.exitcode
 
