@@ -1634,11 +1634,11 @@ def referee_session(arguments):
     session of a referee module (tests/referee_pousse.py, referee_medici.py)."""
     sys.path.insert(0, HERE)
     import importlib
-    import refereeing
+    import referee
     name, seed = arguments
     module = importlib.import_module("referee_" + name)
     args, state = module.session(seed)
-    found = refereeing.disagreement(name, args, state.prediction())
+    found = referee.disagreement(name, args, state.prediction())
     counted = state.moves if name == "pousse" else len(state.checked)
     refused = sum(out.startswith(name + ":") for _, out in state.said)
     return len(state.said), counted, refused, found and "seed %d: %s" % (seed, found)

@@ -1,14 +1,15 @@
-"""What the two referees (tests/referee_freecell.py, tests/referee_klondike.py)
-share: Microsoft's deal, running a script on a game's lines, comparing its
-answers with a model's line by line, and a model with a planted error.
+"""What the four referees (tests/referee_freecell.py, referee_klondike.py,
+referee_pousse.py, referee_medici.py) share: a script run on the lines of
+a game, its answers set against a model's line by line, a report a person
+can replay, and a model with a planted error.
 
-A model answers each typed line with an Answer: what the script must print
-on standard output, and, for a refused line, the word its error line must
-name (and why, where the manual says).  The card games' manuals promise few
-refusals' texts, so the two streams stay apart here and a refusal is
-compared by the word it names, where tests/refereeing.py (Pousse's and
-Medici's referees) merges them and compares every text.  Standard library
-only.
+The card games' manuals promise few refusals' texts, so their referees
+keep the two streams apart and compare a refusal by the word it names
+(check, verdict, difference: the card games' part below, with
+Microsoft's deal).  Pousse's and Medici's manuals give every text, so
+their referees merge the streams, unbuffered, each refusal where its line
+is, and compare every character (transcript, judge, disagreement).
+Standard library only.
 """
 import collections
 import os
@@ -19,6 +20,8 @@ import sys
 import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+################ FreeCell and Klondike: a refusal compared by the word it names
 
 Answer = collections.namedtuple("Answer", "output refused why")  # the word refused, and why
 Answer.__new__.__defaults__ = (None, None)
@@ -150,6 +153,66 @@ def report(script, verdict):
         "".join("  %d: %s\n" % (n, l) for n, l in enumerate(verdict.lines, 1)),
         verdict.difference)
 
+
+################ Pousse and Medici: every text compared
+
+def transcript(script, args, lines):
+    "(exit status, standard output and error merged) of script.py args given lines."
+    command = [sys.executable, "-S", "-u", os.path.join(ROOT, script + ".py")] + args
+    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    for name in ("NO_COLOR", "FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE"):
+        env.pop(name, None)
+    done = subprocess.run(command, input=data, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+    return done.returncode, done.stdout.decode("utf-8", "replace")
+
+
+def judge(script, args, state, lines):
+    """Feed lines to state (a model's session of script), print what it
+    predicts for each line, then the disagreement of script.py args with it
+    or 'the script agrees'."""
+    for line in lines:
+        state.feed(line)
+    said, at_end, status = state.prediction()
+    for number, (line, out) in enumerate(said, 1):
+        print("%d> %s" % (number, line))
+        print(out, end="")
+    print(at_end + "exit status %d" % status)
+    print(disagreement(script, list(args), state.prediction()) or "the script agrees")
+
+
+def disagreement(script, args, prediction):
+    """None when script.py args answers every line as predicted; else a
+    report: the first line it answered otherwise, both answers to it, and
+    the session up to that line, to replay."""
+    said, at_end, status = prediction
+    lines = [line for line, _ in said]
+    got_status, got = transcript(script, args, lines)
+    place = 0
+    for number, (line, expected) in enumerate(said + [(None, at_end)], 1):
+        if got[place:place + len(expected)] != expected:
+            return told_session(script, args, lines[:number], line, expected, got[place:])
+        place += len(expected)
+    if got[place:]:
+        return told_session(script, args, lines, None, "", got[place:])
+    if got_status != status:
+        return told_session(script, args, lines, None, "exit status %d\n" % status,
+                      "exit status %d\n" % got_status)
+    return None
+
+
+def told_session(script, args, lines, line, expected, got):
+    "The first difference, told for a person to read and replay."
+    where = "line %d, %r" % (len(lines), line) if line is not None else "the end of input"
+    return "\n".join(
+        ["at %s:" % where, "--- the model expects:", expected.rstrip("\n"),
+         "--- the script printed:"] + got.split("\n")[:expected.count("\n") + 2]
+        + ["--- the session, to replay:",
+           "$ python3 %s.py %s <<'END'" % (script, " ".join(args))] + lines + ["END"])
+
+
+################ Every referee
 
 def planted(model, old, new):
     "A copy of the module model with the text old of its source replaced by new."

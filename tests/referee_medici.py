@@ -8,7 +8,7 @@ notation, spread over lines, refused lines, commands).  A seeded player
 types chains as a person might; the model predicts what the program
 prints for each line (--brief: one line a chain checked), and the whole
 session is piped into one process of the script and compared line by line
-(tests/refereeing.py).  The order of the numbered deals is not in the
+(tests/referee.py).  The order of the numbered deals is not in the
 manual: for `new N` the model takes deal N's cards from the script itself
 (medici.py -g N) and folds them on its own.
 
@@ -29,7 +29,7 @@ Glossary:
 import random
 import re
 
-import refereeing
+import referee
 
 RANKS = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 NOTATIONS = {"suits": ([], RANKS, "♣♦♥♠"), "letters": (["--ascii"], RANKS, "CDHS"),
@@ -144,7 +144,7 @@ DEALS = {}
 def deal(number):
     "The cards of numbered deal number, as the script deals them (the order is not public)."
     if number not in DEALS:
-        out = refereeing.transcript("medici", ["-g", str(number), "--brief", "--notation", "en"],
+        out = referee.transcript("medici", ["-g", str(number), "--brief", "--notation", "en"],
                                     [])[1]
         words = re.sub(r"[\[\]]|![0-9]+", " ", out.split("#")[0]).split()
         DEALS[number] = [parse_card(w)[0] for w in words]
@@ -365,13 +365,13 @@ def session(seed, model=None):
     return ["--brief", "-m"] + NOTATIONS[notation][0], state
 
 
-def referee(seeds, model=None):
+def sessions(seeds, model=None):
     """Play the seeded sessions; the first disagreement, or a line that
     counts the sessions, lines, chains checked and refusals that agreed."""
     games = lines = chains = refused = 0
     for seed in seeds:
         args, state = session(seed, model)
-        found = refereeing.disagreement("medici", args, state.prediction())
+        found = referee.disagreement("medici", args, state.prediction())
         if found:
             return "seed %d disagrees:\n%s" % (seed, found)
         games, lines, chains = games + 1, lines + len(state.said), chains + len(state.checked)
@@ -383,4 +383,4 @@ def referee(seeds, model=None):
 def judge(lines, notation="en", model=None):
     "Print what the model predicts for lines, and whether medici.py --brief agrees."
     args = ["--brief", "-m"] + NOTATIONS[notation][0]
-    refereeing.judge("medici", args, Session(model or Model(), notation), lines)
+    referee.judge("medici", args, Session(model or Model(), notation), lines)

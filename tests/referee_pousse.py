@@ -8,7 +8,7 @@ humans (--machine none).  A seeded player types lines a person might type
 of range, garbage, moves after the end, undo, board, history, a size,
 restart, new, records, comments); the model predicts what the program
 prints for each, and the whole session is piped into one process of the
-script and compared line by line (tests/refereeing.py).
+script and compared line by line (tests/referee.py).
 
 Where the manual does not say enough, the model does what the script was
 seen to do (each a documentation finding): the words of the refusals and
@@ -34,7 +34,7 @@ import os
 import random
 import re
 
-import refereeing
+import referee
 
 Game = collections.namedtuple("Game", "n moves boards end")
 MOVE = re.compile(r"([LRTB])([0-9]+)\Z", re.IGNORECASE)
@@ -317,13 +317,13 @@ def session(seed, model=None):
     return args, state
 
 
-def referee(seeds, model=None):
+def sessions(seeds, model=None):
     """Play the seeded sessions; the first disagreement, or a line that
     counts the games, lines, moves and refusals that agreed."""
     games = lines = moves = refused = 0
     for seed in seeds:
         args, state = session(seed, model)
-        found = refereeing.disagreement("pousse", args, state.prediction())
+        found = referee.disagreement("pousse", args, state.prediction())
         if found:
             return "seed %d disagrees:\n%s" % (seed, found)
         said = state.said
@@ -336,10 +336,10 @@ def referee(seeds, model=None):
 def judge(lines, args=("--machine", "none", "-m"), model=None):
     "Print what the model predicts for lines, and whether pousse.py args agrees."
     n = int(args[args.index("-n") + 1]) if "-n" in args else 6
-    refereeing.judge("pousse", args, Session(model or Model(), n), lines)
+    referee.judge("pousse", args, Session(model or Model(), n), lines)
 
 
-TOURNAMENT = os.path.join(os.path.dirname(refereeing.ROOT), "shared", "reference",
+TOURNAMENT = os.path.join(os.path.dirname(referee.ROOT), "shared", "reference",
                           "icfp98-games.txt")
 
 
