@@ -2849,9 +2849,9 @@ def start(origin, rules, autoplay, limits=LIMITS):
     "A session of game origin (a number, or a deck as a list of cards)."
     deck = deck_of(origin) if isinstance(origin, int) else origin
     game = deal(deck, rules)
-    dealt = Session(game, game, ((), (game, [])), origin, autoplay, limits)
-    after = advance(dealt, [])      # the deal's autoplay, if any, is part of the deal
-    return after._replace(past=((), (game, entries(after.past)[-1][1])))
+    session = advance(Session(game, game, (), origin, autoplay, limits), [])
+    made = [m for _, ms in entries(session.past) for m in ms]    # the deal's autoplay
+    return session._replace(past=((), (game, made)))
 
 
 def history(session, solver=False):

@@ -537,19 +537,28 @@ def kill_worker(args, limit=60):
     child = subprocess.Popen(args, stdout=table, stderr=subprocess.PIPE,
                              start_new_session=True)
     table_lines(table, 3)
-    workers = sorted(children(child.pid))
-    if workers:
-        os.kill(workers[0], signal.SIGKILL)
-    try:
-        err = child.communicate(timeout=limit)[1]
-    except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)
-        child.communicate()
-        return "hung"
+    err = kill_one(child, sorted(children(child.pid))[:1], limit)
+    if err == "hung":
+        return err
     table.seek(0)
     done = [int(line.split()[0]) for line in table.read().splitlines()[1:]
             if line.split()[1:2] != [b"deals:"]]          # not the summary
     return child.returncode, err.decode().splitlines(), done
+
+
+def kill_one(child, worker, limit):
+    """Kill the worker process (a list of its pid, or empty: none to kill) of
+    child with SIGKILL, as the OOM killer kills; child's standard error once
+    it has ended, or "hung" when it still runs limit seconds later (then it
+    is killed, its whole group)."""
+    for pid in worker:
+        os.kill(pid, signal.SIGKILL)
+    try:
+        return child.communicate(timeout=limit)[1]
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
+        return "hung"
 
 
 def not_done(line):
@@ -884,14 +893,9 @@ class Scratch(object):
                     time.time() - waited < PATIENCE:
                 time.sleep(0.01)
             workers = sorted((ticks, kid) for kid, ticks in children(child.pid).items())
-            if workers:
-                os.kill(workers[-1][1], signal.SIGKILL)     # the busiest: at work
-            try:
-                err = child.communicate(timeout=limit)[1]
-            except subprocess.TimeoutExpired:
-                os.killpg(child.pid, signal.SIGKILL)
-                child.communicate()
-                return "hung"
+            err = kill_one(child, [kid for _, kid in workers[-1:]], limit)  # the busiest: at work
+            if err == "hung":
+                return err
             if "worker process died" in err:
                 break
         return child.returncode, err.splitlines()

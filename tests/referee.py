@@ -28,6 +28,26 @@ Answer.__new__.__defaults__ = (None, None)
 Verdict = collections.namedtuple("Verdict", "seed args lines accepted refused wins difference")
 
 
+# A card is a number 0..51, rank-major: AC AD AH AS 2C ... KS.
+RANKS, SUITS = "A23456789TJQK", "CDHS"
+
+
+def rank(card):
+    return card // 4 + 1
+
+
+def suit(card):
+    return card % 4
+
+
+def red(card):
+    return suit(card) in (1, 2)
+
+
+def name(card):
+    return RANKS[rank(card) - 1] + SUITS[suit(card)]
+
+
 def ms_deal(number):
     """The 52 cards (0..51, rank-major: AC AD AH AS 2C ... KS) in the order
     Microsoft FreeCell's deal number deals them, FreeCell Pro's numbers past

@@ -31,7 +31,7 @@ import re
 import sys
 
 import referee
-from referee import Answer, ms_deal, run_script
+from referee import Answer, ms_deal, run_script, RANKS, SUITS, rank, suit, red, name
 
 SCRIPT, SEPARATOR = 'freecell.py', " "    # the script judged; what joins its solution's moves
 
@@ -43,24 +43,7 @@ SCRIPT, SEPARATOR = 'freecell.py', " "    # the script judged; what joins its so
 ##   cells   a tuple of cards or None (an empty free cell)
 ##   home    a tuple of four ranks, one a suit: how far each foundation is built
 
-RANKS, SUITS = "A23456789TJQK", "CDHS"
-LETTERS = "abcdefgklm"          # the free cells' names (the manual names only a-d)
-
-
-def rank(card):
-    return card // 4 + 1
-
-
-def suit(card):
-    return card % 4
-
-
-def red(card):
-    return suit(card) in (1, 2)
-
-
-def name(card):
-    return RANKS[rank(card) - 1] + SUITS[suit(card)]
+LETTERS = "abcdefgklm"          # the free cells' names, as the manual's --cells gives them
 
 
 def card_named(text):

@@ -29,7 +29,7 @@ import re
 import sys
 
 import referee
-from referee import Answer, ms_deal, run_script
+from referee import Answer, ms_deal, run_script, RANKS, SUITS, rank, suit, red, name
 
 SCRIPT, SEPARATOR = 'klondike.py', ", "    # the script judged; what joins its solution's moves
 
@@ -42,25 +42,6 @@ SCRIPT, SEPARATOR = 'klondike.py', ", "    # the script judged; what joins its s
 ##   stock   a tuple of cards, the next one turned first
 ##   waste   a tuple of cards, the playable one last
 ##   home    a tuple of four ranks, how far each foundation is built
-
-RANKS, SUITS = "A23456789TJQK", "CDHS"
-
-
-def rank(card):
-    return card // 4 + 1
-
-
-def suit(card):
-    return card % 4
-
-
-def red(card):
-    return suit(card) in (1, 2)
-
-
-def name(card):
-    return RANKS[rank(card) - 1] + SUITS[suit(card)]
-
 
 ################ The rules
 
